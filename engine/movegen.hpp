@@ -1,0 +1,38 @@
+#pragma once
+// The move generator: every distinct legal move (R2-R8, deduplicated by outcome as R10 says),
+// each with the path its notation writes. It does not look at the end of the game (R9): see
+// rules_status.hpp, whose legalMoves() gives a finished position no moves.
+
+#include <cstddef>
+#include <vector>
+
+#include "engine/move.hpp"
+#include "engine/position.hpp"
+
+namespace camelot {
+
+// A reusable list of moves. Keeping one alive across calls avoids reallocating.
+class MoveList {
+ public:
+  using const_iterator = std::vector<Move>::const_iterator;
+
+  std::size_t size() const { return moves_.size(); }
+  bool empty() const { return moves_.empty(); }
+  const Move& operator[](std::size_t i) const { return moves_[i]; }
+  Move& operator[](std::size_t i) { return moves_[i]; }
+  const_iterator begin() const { return moves_.begin(); }
+  const_iterator end() const { return moves_.end(); }
+  void clear() { moves_.clear(); }
+  void push_back(const Move& m) { moves_.push_back(m); }
+
+ private:
+  std::vector<Move> moves_;
+};
+
+// Fills `out` with the moves of the side to move, in no particular order.
+void generateMoves(const Position& position, MoveList& out);
+
+// The same, as a new list.
+MoveList generateMoves(const Position& position);
+
+}  // namespace camelot

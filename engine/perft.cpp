@@ -1,0 +1,35 @@
+#include "engine/perft.hpp"
+
+#include "engine/movegen.hpp"
+#include "engine/rules_status.hpp"
+
+namespace camelot {
+namespace {
+
+std::uint64_t perftRecursive(const Position& p, int depth, PerftMode mode,
+                             std::vector<MoveList>& lists) {
+  if (depth == 0) return 1;
+  MoveList& moves = lists[depth];
+  legalMoves(p, moves);
+  if (depth == 1 && mode == PerftMode::BulkCount) return moves.size();
+  std::uint64_t total = 0;
+  for (const Move& m : moves)
+    total += perftRecursive(p.after(m), depth - 1, mode, lists);
+  return total;
+}
+
+}  // namespace
+
+std::uint64_t perft(const Position& position, int depth, PerftMode mode) {
+  std::vector<MoveList> lists(static_cast<std::size_t>(depth) + 1);
+  return perftRecursive(position, depth, mode, lists);
+}
+
+std::vector<std::pair<Move, std::uint64_t>> perftDivide(const Position& position, int depth) {
+  std::vector<std::pair<Move, std::uint64_t>> result;
+  for (const Move& m : legalMoves(position))
+    result.emplace_back(m, perft(position.after(m), depth - 1));
+  return result;
+}
+
+}  // namespace camelot

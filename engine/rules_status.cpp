@@ -1,0 +1,90 @@
+#include "engine/rules_status.hpp"
+
+namespace camelot {
+namespace {
+Outcome winFor(Color c) {
+  return c == Color::White ? Outcome::WhiteWins : Outcome::BlackWins;
+}
+}  // namespace
+
+GameStatus immediateStatus(const Position& position) {
+  for (const Color c : {Color::White, Color::Black}) {
+    if ((position.pieces(c) & goalOf(c)) == goalOf(c)) return {winFor(c), EndReason::Castle};
+  }
+  const Color us = position.sideToMove();
+  const int ours = position.pieceCount(us);
+  const int theirs = position.pieceCount(opposite(us));
+  if (ours <= 1 && theirs <= 1) return {Outcome::Draw, EndReason::Material};
+  if (ours == 0) return {winFor(opposite(us)), EndReason::Elimination};
+  return {};
+}
+
+GameStatus statusWithMoves(const Position& position, const MoveList& generated, ClockRule clock) {
+  if (const GameStatus s = immediateStatus(position); s.finished()) return s;
+  if (generated.empty()) {
+    const Color them = opposite(position.sideToMove());
+    // R9 d: the opponent wins with two or more pieces, otherwise a draw.
+    const Outcome o = position.pieceCount(them) >= 2 ? winFor(them) : Outcome::Draw;
+    return {o, EndReason::NoMoves};
+  }
+  if (clock == ClockRule::Apply && position.clock() >= kClockLimit)
+    return {Outcome::Draw, EndReason::Clock};
+  return {};
+}
+
+GameStatus positionStatus(const Position& position, ClockRule clock) {
+  if (const GameStatus s = immediateStatus(position); s.finished()) return s;
+  return statusWithMoves(position, generateMoves(position), clock);
+}
+
+void legalMoves(const Position& position, MoveList& out) {
+  if (immediateStatus(position).finished()) {
+    out.clear();
+    return;
+  }
+  generateMoves(position, out);
+}
+
+MoveList legalMoves(const Position& position) {
+  MoveList list;
+  legalMoves(position, list);
+  return list;
+}
+
+std::string_view outcomeName(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::WhiteWins:
+      return "white";
+    case Outcome::BlackWins:
+      return "black";
+    case Outcome::Draw:
+      return "draw";
+    case Outcome::None:
+      break;
+  }
+  return "none";
+}
+
+std::string_view endReasonName(EndReason reason) {
+  switch (reason) {
+    case EndReason::Castle:
+      return "castle";
+    case EndReason::Material:
+      return "material";
+    case EndReason::Elimination:
+      return "elimination";
+    case EndReason::NoMoves:
+      return "no moves";
+    case EndReason::Repetition:
+      return "repetition";
+    case EndReason::Clock:
+      return "clock";
+    case EndReason::Adjudicated:
+      return "adjudicated";
+    case EndReason::None:
+      break;
+  }
+  return "none";
+}
+
+}  // namespace camelot

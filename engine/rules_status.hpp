@@ -1,0 +1,56 @@
+#pragma once
+// The end of the game (R9). Checks a-d look at one position; e (repetition) needs the game's
+// history and lives in Game; f (the clock) is part of the position but perft ignores it, so
+// callers choose whether it applies.
+
+#include <cstdint>
+#include <string_view>
+
+#include "engine/movegen.hpp"
+#include "engine/position.hpp"
+
+namespace camelot {
+
+enum class Outcome : std::uint8_t { None, WhiteWins, BlackWins, Draw };
+
+enum class EndReason : std::uint8_t {
+  None,
+  Castle,       // R9 a: both squares of the opponent's castle
+  Material,     // R9 b: both sides have one piece or none
+  Elimination,  // R9 c: the side to move has no pieces
+  NoMoves,      // R9 d: the side to move cannot move (a win, or a draw with one piece)
+  Repetition,   // R9 e
+  Clock,        // R9 f
+  Adjudicated,  // a game-length cap of self-play: a setting, not a rule
+};
+
+struct GameStatus {
+  Outcome outcome = Outcome::None;
+  EndReason reason = EndReason::None;
+
+  bool finished() const { return outcome != Outcome::None; }
+  bool operator==(const GameStatus&) const = default;
+};
+
+enum class ClockRule : std::uint8_t { Ignore, Apply };
+
+// R9 a-c: what can be decided without generating moves.
+GameStatus immediateStatus(const Position& position);
+
+// R9 a-d (and f when asked), given the generator's moves for the position.
+GameStatus statusWithMoves(const Position& position, const MoveList& generated, ClockRule clock);
+
+// R9 a-d (and f when asked).
+GameStatus positionStatus(const Position& position, ClockRule clock = ClockRule::Apply);
+
+// The moves of the position, none once R9 a-c has decided the game (R10: a finished
+// position has no moves). R9 d needs no special case: its position has no moves anyway.
+void legalMoves(const Position& position, MoveList& out);
+MoveList legalMoves(const Position& position);
+
+// "white", "black", "draw" or "none".
+std::string_view outcomeName(Outcome outcome);
+// "castle", "material", ... or "none".
+std::string_view endReasonName(EndReason reason);
+
+}  // namespace camelot
