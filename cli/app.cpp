@@ -1,0 +1,84 @@
+#include "cli/app.hpp"
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <iostream>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "engine/cfen.hpp"
+#include "engine/notation.hpp"
+
+namespace camelot::cli {
+
+int run(std::span<const std::string> args, std::istream& in, std::ostream& out, std::ostream& err) {
+  CLI::App app{"CamelotZero: a self-play framework for the board game Camelot.", "camelot"};
+  app.require_subcommand(1);
+  app.fallthrough(false);
+
+  PerftOptions perftOptions;
+  CLI::App* perft = app.add_subcommand(
+      "perft", "Count the leaves of the tree of distinct moves to DEPTH plies (R10).");
+  perft->add_option("DEPTH", perftOptions.depth, "Plies to search (0-20)")
+      ->required()
+      ->check(CLI::Range(0, 20));
+  perft->add_option("--fen", perftOptions.fen, "Position as CFEN, or 'startpos'")
+      ->capture_default_str();
+  perft->add_flag("--divide", perftOptions.divide,
+                  "Print each root move with its count; the last line is the total");
+
+  std::optional<std::string> legalFen;
+  CLI::App* legal =
+      app.add_subcommand("legal",
+                         "Print the legal moves of positions as JSON lines: "
+                         "{\"fen\": F, \"outcome\": O, \"moves\": [[notation, result_cfen], ...]}. "
+                         "Without --fen, reads one CFEN per line from standard input.");
+  legal->add_option("--fen", legalFen, "Position as CFEN, or 'startpos'");
+
+  ShowOptions showOptions;
+  CLI::App* show = app.add_subcommand(
+      "show", "Play moves from a position and print the board, its CFEN, status and legal moves.");
+  show->add_option("--fen", showOptions.fen, "Position as CFEN, or 'startpos'")
+      ->capture_default_str();
+  show->add_option("--moves", showOptions.moves,
+                   "Moves to play first, separated by spaces, e.g. \"F6-F8 G11-G9\"");
+  show->add_flag("--numeric", showOptions.numeric, "List the legal moves in numeric notation");
+
+  if (!args.empty() && !args[0].starts_with('-')) {
+    std::string known;
+    bool found = false;
+    for (const CLI::App* command : app.get_subcommands([](CLI::App*) { return true; })) {
+      known += (known.empty() ? "" : ", ") + command->get_name();
+      found = found || command->get_name() == args[0];
+    }
+    if (!found) {
+      err << "camelot: unknown command '" << args[0] << "' (commands: " << known
+          << "; see 'camelot --help')\n";
+      return 2;
+    }
+  }
+  std::vector<std::string> reversed(args.rbegin(), args.rend());
+  try {
+    app.parse(reversed);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e, out, err);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e, out, err);
+  } catch (const CLI::ParseError& e) {
+    err << "camelot: " << e.what() << " (see 'camelot --help')\n";
+    return 2;
+  }
+
+  try {
+    if (*perft) runPerft(perftOptions, out);
+    if (*legal) runLegal(legalFen, in, out);
+    if (*show) runShow(showOptions, out);
+  } catch (const std::invalid_argument& e) {  // CfenError, MoveError, InputError
+    out.flush();
+    err << "camelot " << app.get_subcommands().front()->get_name() << ": " << e.what() << '\n';
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace camelot::cli

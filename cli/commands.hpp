@@ -1,0 +1,34 @@
+#pragma once
+// One function per subcommand. Each writes its results to `out` and throws
+// camelot::cli::InputError (or the engine's CfenError / MoveError) on bad input.
+
+#include <iosfwd>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace camelot::cli {
+
+class InputError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+struct PerftOptions {
+  int depth = 0;
+  std::string fen = "startpos";
+  bool divide = false;
+};
+void runPerft(const PerftOptions& options, std::ostream& out);
+
+// With a FEN: one position. Without: one CFEN per line of `in`.
+void runLegal(const std::optional<std::string>& fen, std::istream& in, std::ostream& out);
+
+struct ShowOptions {
+  std::string fen = "startpos";
+  std::string moves;
+  bool numeric = false;
+};
+void runShow(const ShowOptions& options, std::ostream& out);
+
+}  // namespace camelot::cli

@@ -1,0 +1,72 @@
+#include <algorithm>
+#include <ostream>
+#include <sstream>
+
+#include "cli/board_diagram.hpp"
+#include "cli/commands.hpp"
+#include "engine/cfen.hpp"
+#include "engine/game.hpp"
+#include "engine/notation.hpp"
+
+namespace camelot::cli {
+namespace {
+
+std::string colorName(Color c) {
+  return c == Color::White ? "White" : "Black";
+}
+
+std::string statusText(const GameStatus& status) {
+  switch (status.outcome) {
+    case Outcome::None:
+      return "in progress";
+    case Outcome::WhiteWins:
+      return "White wins (" + std::string(endReasonName(status.reason)) + ")";
+    case Outcome::BlackWins:
+      return "Black wins (" + std::string(endReasonName(status.reason)) + ")";
+    case Outcome::Draw:
+      break;
+  }
+  return "draw (" + std::string(endReasonName(status.reason)) + ")";
+}
+
+}  // namespace
+
+void runShow(const ShowOptions& options, std::ostream& out) {
+  Game game(parseCfen(options.fen));
+  std::istringstream moves(options.moves);
+  std::string text;
+  for (int number = 1; moves >> text; ++number) {
+    if (game.finished())
+      throw InputError("move " + std::to_string(number) + " '" + text +
+                       "': the game is already over (" + statusText(game.status()) + ")");
+    try {
+      game.play(parseMove(game.position(), text));
+    } catch (const MoveError& e) {
+      throw InputError("move " + std::to_string(number) + ": " + e.what());
+    }
+  }
+
+  const Position& position = game.position();
+  out << boardDiagram(position) << '\n';
+  out << "CFEN:    " << toCfen(position) << '\n';
+  out << "To move: " << colorName(position.sideToMove()) << '\n';
+  out << "Status:  " << statusText(game.status()) << '\n';
+  const Bitboard mustLeave =
+      position.pieces(position.sideToMove()) & castleOf(position.sideToMove());
+  if (mustLeave.any() && !game.finished()) {
+    std::string squares;
+    forEachSquare(mustLeave, [&](Square s) { squares += ' ' + squareName(s); });
+    out << "Pending: a piece on its own castle must leave (R7):" << squares << '\n';
+  }
+
+  std::vector<std::string> names;
+  for (const Move& m : game.legalMoves())
+    names.push_back(options.numeric ? toNumericNotation(m, position) : toNotation(m));
+  std::sort(names.begin(), names.end());
+  out << "Legal moves (" << names.size() << "):";
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out << (i % 8 == 0 ? "\n  " : "  ") << names[i];
+  out << '\n';
+}
+
+}  // namespace camelot::cli
