@@ -157,7 +157,6 @@ Move followPath(const Position& p, const WrittenPath& written, const std::string
       if (goalOf(us).test(a) && (p.castleMovesUsed(us) >= kMaxCastleMoves))
         fail("both castle moves have been used (R8)");
       move.quietSteps = 1;
-      move.kind = MoveKind::Plain;
       continue;
     }
     const Square over = stepFrom(a, d);
@@ -180,10 +179,15 @@ Move followPath(const Position& p, const WrittenPath& written, const std::string
     }
   }
   move.steps = static_cast<std::uint8_t>(steps);
-  if (move.kind != MoveKind::Plain)
-    move.kind = jumps == 0             ? MoveKind::Canter
-                : move.quietSteps == 0 ? MoveKind::Jump
-                                       : MoveKind::Charge;
+  const bool plain =
+      stepFrom(from, directionBetween(from, written.squares[1])) == written.squares[1];
+  if (plain) {
+    move.kind = MoveKind::Plain;
+  } else if (jumps == 0) {
+    move.kind = MoveKind::Canter;
+  } else {
+    move.kind = move.quietSteps == 0 ? MoveKind::Jump : MoveKind::Charge;
+  }
   return move;
 }
 

@@ -1,0 +1,90 @@
+// The readings of open rule points that docs/rules.md records, one test each.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "engine/cfen.hpp"
+#include "engine/notation.hpp"
+#include "engine/rules_status.hpp"
+
+namespace camelot {
+namespace {
+
+std::vector<std::string> sortedNotations(const Position& p) {
+  std::vector<std::string> names;
+  for (const Move& m : legalMoves(p))
+    names.push_back(toNotation(m));
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+Position place(std::initializer_list<std::pair<const char*, char>> pieces, Color toMove) {
+  Position p;
+  for (const auto& [name, letter] : pieces) {
+    const Color c = std::isupper(static_cast<unsigned char>(letter)) ? Color::White : Color::Black;
+    const PieceKind k = (letter == 'K' || letter == 'k') ? PieceKind::Knight : PieceKind::Man;
+    p.put(*parseSquareName(name), Piece{c, k});
+  }
+  p.setSideToMove(toMove);
+  return p;
+}
+
+// R7 with R5: a man that must leave F1 jumps F2, G3 and G2 in a loop and lands on F1 again.
+// Both directions round the loop are one move (R10), written F1xF3xH3xF1; it counts as the
+// leaving move, and the piece must leave again next turn.
+TEST(ReadingsR7, JumpChainBackOntoTheOwnCastleIsTheLeavingMove) {
+  const Position p =
+      place({{"F1", 'M'}, {"A4", 'M'}, {"F2", 'm'}, {"G3", 'm'}, {"G2", 'm'}, {"L13", 'm'}},
+            Color::White);
+  ASSERT_EQ(sortedNotations(p), std::vector<std::string>{"F1xF3xH3xF1"});
+  const Position after = p.after(legalMoves(p)[0]);
+  EXPECT_EQ(toCfen(after), "2/8/10/11m/12/12/12/12/12/12/12/12/M11/10/8/M1 b 0 0 0");
+}
+
+// R7 (WCF text, vector v0020): a knight on its own castle that cannot jump but could charge
+// may still plain-move out; a charge that is merely possible creates no obligation.
+TEST(ReadingsR7, PossibleChargeCreatesNoObligationToLeaveByCapture) {
+  const Position p = parseCfen("2/8/10/11m/12/12/12/3m8/2M9/12/12/12/5mm5/10/3M4/K1 w 0 0 0");
+  EXPECT_EQ(sortedNotations(p),
+            (std::vector<std::string>{"F1-E2", "F1-F3xF5xH3", "F1-F3xH5", "F1-G2"}));
+}
+
+// R6: a capture-free knight canter path that lands where the knight could jump is refused as
+// written, although the written path to the same square is legal.
+TEST(ReadingsR6, KnightCanterPathThroughACaptureChanceIsRefused) {
+  // White knight D4 reaches D8 by D4-D6-D8 (landing on D6, from where it could jump Black C6
+  // to B6) or by D4-F6-D8 (F6 offers nothing). Black B5 and B7 block the jumps of D5 and D7
+  // over C6, so no capture is compulsory.
+  const Position p = place({{"D4", 'K'},
+                            {"D5", 'M'},
+                            {"E5", 'M'},
+                            {"D7", 'M'},
+                            {"E7", 'M'},
+                            {"C6", 'm'},
+                            {"B5", 'm'},
+                            {"B7", 'm'}},
+                           Color::White);
+  const auto names = sortedNotations(p);
+  ASSERT_NE(std::find(names.begin(), names.end(), "D4-F6-D8"), names.end());
+  EXPECT_EQ(toNotation(parseMove(p, "D4-D8")), "D4-F6-D8");
+  EXPECT_EQ(toNotation(parseMove(p, "D4-F6-D8")), "D4-F6-D8");
+  try {
+    parseMove(p, "D4-D6-D8");
+    FAIL() << "D4-D6-D8 lands on D6 where the knight could jump C7";
+  } catch (const MoveError& e) {
+    EXPECT_NE(std::string(e.what()).find("R6"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("D6"), std::string::npos) << e.what();
+  }
+}
+
+// R9 f: a clock above 100 is a valid CFEN; the position is a finished game.
+TEST(ReadingsR9, ClockAboveTheLimitIsAFinishedPosition) {
+  const Position p = parseCfen("2/8/10/12/12/12/4mm6/12/12/12/12/5MM5/12/10/8/2 w 0 0 113");
+  EXPECT_EQ(p.clock(), 113);
+  EXPECT_EQ(positionStatus(p, ClockRule::Apply), (GameStatus{Outcome::Draw, EndReason::Clock}));
+  EXPECT_EQ(positionStatus(p, ClockRule::Ignore).outcome, Outcome::None);
+}
+
+}  // namespace
+}  // namespace camelot
