@@ -50,6 +50,14 @@ TEST(ReadingsR7, PossibleChargeCreatesNoObligationToLeaveByCapture) {
             (std::vector<std::string>{"F1-E2", "F1-F3xF5xH3", "F1-F3xH5", "F1-G2"}));
 }
 
+// R7 with two pieces on the own castle: knight F1 can jump, so the move must capture, and any
+// capture out by a castle piece satisfies it, also a charge by knight G1, which cannot jump.
+TEST(ReadingsR7, WhenOneCastlePieceCanJumpTheOtherMayLeaveByCharge) {
+  const Position p =
+      parseCfen("2/1m6/10/12/8m3/12/2M9/12/12/12/3m1K1M4/3KMm1M4/4m3mM2/10/1kk2Mmm/KK w 1 0 6");
+  EXPECT_EQ(sortedNotations(p), (std::vector<std::string>{"F1xD3", "G1-I3xI5"}));
+}
+
 // R6: a capture-free knight canter path that lands where the knight could jump is refused as
 // written, although the written path to the same square is legal.
 TEST(ReadingsR6, KnightCanterPathThroughACaptureChanceIsRefused) {
