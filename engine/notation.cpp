@@ -171,6 +171,8 @@ Move followPath(const Position& p, const WrittenPath& written, const std::string
     } else if (enemies.test(over)) {
       if (sep != 'x') fail(stepText(a, b) + " jumps an enemy piece: write it with 'x'");
       if (i > 0 && jumps == 0 && !knight) fail("only a knight may jump after cantering (R2)");
+      if (i > 0 && jumps == 0 && a == from)
+        fail("the canter part of a charge may not end on its start square (R3)");
       enemies.reset(over);
       empty.set(over);  // R3: a jumped piece is removed at once
       ++jumps;
