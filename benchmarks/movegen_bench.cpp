@@ -64,9 +64,11 @@ void benchGeneration(const std::vector<camelot::Position>& positions) {
     calls += positions.size();
     seconds = secondsSince(start);
   }
-  std::printf("generation over %zu positions: %llu moves in %.3f s: %.1f M moves/s (%.1f moves a position, %.2f us a position)\n",
-              positions.size(), static_cast<unsigned long long>(generated), seconds,
-              generated / seconds / 1e6, static_cast<double>(generated) / calls, seconds / calls * 1e6);
+  std::printf(
+      "generation over %zu positions: %llu moves in %.3f s: %.1f M moves/s (%.1f moves a position, "
+      "%.2f us a position)\n",
+      positions.size(), static_cast<unsigned long long>(generated), seconds,
+      generated / seconds / 1e6, static_cast<double>(generated) / calls, seconds / calls * 1e6);
 }
 
 void benchRandomGames() {
@@ -85,9 +87,10 @@ void benchRandomGames() {
     ++games;
     seconds = secondsSince(start);
   }
-  std::printf("random full games: %llu games in %.3f s: %.0f games/s (%.1f plies a game, %.2f M plies/s)\n",
-              static_cast<unsigned long long>(games), seconds, games / seconds,
-              static_cast<double>(plies) / games, plies / seconds / 1e6);
+  std::printf(
+      "random full games: %llu games in %.3f s: %.0f games/s (%.1f plies a game, %.2f M plies/s)\n",
+      static_cast<unsigned long long>(games), seconds, games / seconds,
+      static_cast<double>(plies) / games, plies / seconds / 1e6);
 }
 
 }  // namespace
