@@ -1,0 +1,46 @@
+#pragma once
+// What search asks of a network (or of any stand-in): for a batch of positions, a prior over
+// each position's legal moves and a win/draw/loss value from the side to move's view. Search
+// never sees a tensor; nn/ implements this interface on top of LibTorch.
+
+#include <span>
+#include <vector>
+
+#include "engine/movegen.hpp"
+#include "engine/position.hpp"
+
+namespace camelot {
+
+// Probabilities of a win, a draw and a loss for the side to move; they sum to 1.
+struct Wdl {
+  float win = 0.0f;
+  float draw = 1.0f;
+  float loss = 0.0f;
+
+  // The expected score from the side to move's view in [-1, 1] (a draw scores 0).
+  float expected() const { return win - loss; }
+  // The same result seen by the other side.
+  Wdl flipped() const { return {loss, draw, win}; }
+};
+
+struct EvaluationRequest {
+  const Position* position;
+  const MoveList* moves;  // the legal moves, in the order the priors come back
+};
+
+struct Evaluation {
+  std::vector<float> priors;  // one per move of the request, summing to 1
+  Wdl value;
+};
+
+class Evaluator {
+ public:
+  virtual ~Evaluator() = default;
+
+  // results[i] answers requests[i]; results.size() == requests.size(). A result's priors
+  // vector is resized to its request's move count (callers may reuse results across calls).
+  virtual void evaluate(std::span<const EvaluationRequest> requests,
+                        std::span<Evaluation> results) = 0;
+};
+
+}  // namespace camelot
