@@ -44,6 +44,40 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
                    "Moves to play first, separated by spaces, e.g. \"F6-F8 G11-G9\"");
   show->add_flag("--numeric", showOptions.numeric, "List the legal moves in numeric notation");
 
+  MatchOptions matchOptions;
+  CLI::App* match = app.add_subcommand(
+      "match",
+      "Play games between two players, in pairs from the same opening with colours swapped, and "
+      "report wins, draws, losses, score and Elo difference with a 95% interval.");
+  match
+      ->add_option("--white", matchOptions.white,
+                   "First player, White in odd games: random, greedy, alphabeta:depth=4, ...")
+      ->required();
+  match->add_option("--black", matchOptions.black, "Second player")->required();
+  match->add_option("--games", matchOptions.games, "Number of games")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000000));
+  match
+      ->add_option("--openings", matchOptions.openingPlies,
+                   "Random plies from the start before each pair of games")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 200));
+  match->add_option("--seed", matchOptions.seed, "Seed of openings and players")
+      ->capture_default_str();
+  match
+      ->add_option("--max-plies", matchOptions.maxPlies,
+                   "Adjudicate a game as a draw after this many plies (a setting, not a rule)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  match->add_option("--threads", matchOptions.threads, "Games played at once")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 256));
+  match->add_option("--out", matchOptions.outDirectory,
+                    "Directory for the game records (games.jsonl)");
+  match->add_flag(
+      "--json", matchOptions.json,
+      "Print one JSON object: games, wins, draws, losses, score, elo, elo_low, elo_high");
+
   if (!args.empty() && !args[0].starts_with('-')) {
     std::string known;
     bool found = false;
@@ -73,7 +107,8 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
     if (*perft) runPerft(perftOptions, out);
     if (*legal) runLegal(legalFen, in, out);
     if (*show) runShow(showOptions, out);
-  } catch (const std::invalid_argument& e) {  // CfenError, MoveError, InputError
+    if (*match) runMatch(matchOptions, out, err);
+  } catch (const std::invalid_argument& e) {  // CfenError, MoveError, SpecError, InputError
     out.flush();
     err << "camelot " << app.get_subcommands().front()->get_name() << ": " << e.what() << '\n';
     return 1;

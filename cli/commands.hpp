@@ -2,6 +2,7 @@
 // One function per subcommand. Each writes its results to `out` and throws
 // camelot::cli::InputError (or the engine's CfenError / MoveError) on bad input.
 
+#include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <stdexcept>
@@ -30,5 +31,19 @@ struct ShowOptions {
   bool numeric = false;
 };
 void runShow(const ShowOptions& options, std::ostream& out);
+
+struct MatchOptions {
+  std::string white;
+  std::string black;
+  int games = 2;
+  int openingPlies = 0;
+  std::uint64_t seed = 1;
+  int maxPlies = 1000;
+  int threads = 1;
+  std::string outDirectory;
+  bool json = false;
+};
+// Results to `out`; a line per finished game to `progress`.
+void runMatch(const MatchOptions& options, std::ostream& out, std::ostream& progress);
 
 }  // namespace camelot::cli

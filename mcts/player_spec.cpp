@@ -1,0 +1,74 @@
+#include "mcts/player_spec.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+namespace camelot {
+namespace {
+
+[[noreturn]] void fail(const std::string& spec, const std::string& why) {
+  throw SpecError("player '" + spec + "': " + why);
+}
+
+}  // namespace
+
+PlayerSpec PlayerSpec::parse(std::string_view text) {
+  PlayerSpec spec;
+  spec.text_ = std::string(text);
+  const std::size_t colon = text.find(':');
+  spec.kind_ = std::string(text.substr(0, colon));
+  if (spec.kind_.empty()) fail(spec.text_, "no player kind before ':'");
+  if (colon == std::string_view::npos) return spec;
+  std::string_view rest = text.substr(colon + 1);
+  while (true) {
+    const std::size_t comma = rest.find(',');
+    const std::string_view item = rest.substr(0, comma);
+    const std::size_t equals = item.find('=');
+    if (equals == std::string_view::npos || equals == 0 || equals + 1 == item.size())
+      fail(spec.text_, "option '" + std::string(item) + "' is not of the form key=value");
+    const std::string key(item.substr(0, equals));
+    if (!spec.options_.emplace(key, std::string(item.substr(equals + 1))).second)
+      fail(spec.text_, "option '" + key + "' is given twice");
+    if (comma == std::string_view::npos) break;
+    rest = rest.substr(comma + 1);
+  }
+  return spec;
+}
+
+int PlayerSpec::intOption(const std::string& key, int fallback, int min, int max) const {
+  const auto it = options_.find(key);
+  if (it == options_.end()) return fallback;
+  const std::string& value = it->second;
+  int number = 0;
+  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+  if (error != std::errc() || end != value.data() + value.size() || number < min || number > max)
+    fail(text_, key + "=" + value + " must be a whole number " + std::to_string(min) + ".." +
+                    std::to_string(max));
+  return number;
+}
+
+std::string PlayerSpec::choiceOption(const std::string& key, const std::string& fallback,
+                                     std::initializer_list<const char*> allowed) const {
+  const auto it = options_.find(key);
+  if (it == options_.end()) return fallback;
+  std::string list;
+  for (const char* a : allowed) {
+    if (it->second == a) return it->second;
+    list += (list.empty() ? "" : ", ") + std::string(a);
+  }
+  fail(text_, key + "=" + it->second + " is not one of " + list);
+}
+
+void PlayerSpec::expectOnly(std::initializer_list<const char*> known) const {
+  for (const auto& [key, value] : options_) {
+    if (std::none_of(known.begin(), known.end(), [&](const char* k) { return key == k; })) {
+      std::string list;
+      for (const char* k : known)
+        list += (list.empty() ? "" : ", ") + std::string(k);
+      fail(text_, "unknown option '" + key + "'" +
+                      (list.empty() ? " (this player takes none)" : " (options: " + list + ")"));
+    }
+  }
+}
+
+}  // namespace camelot

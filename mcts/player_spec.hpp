@@ -1,0 +1,39 @@
+#pragma once
+// A player named on the command line: `kind[:key=value,key=value...]`, for example `random`,
+// `alphabeta:depth=4` or `mcts:sims=800,eval=rollout`.
+
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace camelot {
+
+class SpecError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+class PlayerSpec {
+ public:
+  // Throws SpecError naming the part of `text` that is wrong.
+  static PlayerSpec parse(std::string_view text);
+
+  const std::string& kind() const { return kind_; }
+  const std::string& text() const { return text_; }
+
+  // The value of `key` as a whole number in [min, max], or `fallback` when absent.
+  int intOption(const std::string& key, int fallback, int min, int max) const;
+  // The value of `key`, which must be one of `allowed` (listed in the error), or `fallback`.
+  std::string choiceOption(const std::string& key, const std::string& fallback,
+                           std::initializer_list<const char*> allowed) const;
+  // Throws SpecError if an option other than `known` was given.
+  void expectOnly(std::initializer_list<const char*> known) const;
+
+ private:
+  std::string text_;
+  std::string kind_;
+  std::map<std::string, std::string> options_;
+};
+
+}  // namespace camelot

@@ -1,0 +1,94 @@
+// `camelot match` as a user runs it: the JSON summary, the saved game records, and errors.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/app.hpp"
+
+namespace camelot::cli {
+namespace {
+
+struct Result {
+  int status;
+  std::string out;
+  std::string err;
+};
+
+Result camelot(std::vector<std::string> args) {
+  std::istringstream in;
+  std::ostringstream out;
+  std::ostringstream err;
+  const int status = run(args, in, out, err);
+  return {status, out.str(), err.str()};
+}
+
+class MatchCommand : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ =
+        std::filesystem::temp_directory_path() /
+        ("camelot-match-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+         "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::filesystem::path dir_;
+};
+
+TEST_F(MatchCommand, JsonSummaryFromTheWhiteSpecsView) {
+  const Result r =
+      camelot({"match", "--white", "greedy", "--black", "random", "--games", "4", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["games"], 4);
+  EXPECT_EQ(json["wins"].get<int>() + json["draws"].get<int>() + json["losses"].get<int>(), 4);
+  const double score = (json["wins"].get<int>() + 0.5 * json["draws"].get<int>()) / 4.0;
+  EXPECT_DOUBLE_EQ(json["score"].get<double>(), score);
+  for (const char* key : {"elo", "elo_low", "elo_high"})
+    EXPECT_TRUE(json.contains(key)) << key;
+  // One progress line per game plus the header on standard error.
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 5);
+}
+
+TEST_F(MatchCommand, SavesEveryGameAndNeverOverwrites) {
+  const std::vector<std::string> args = {"match",   "--white", "random", "--black",    "greedy",
+                                         "--games", "3",       "--out",  dir_.string()};
+  const Result first = camelot(args);
+  ASSERT_EQ(first.status, 0) << first.err;
+  std::ifstream in(dir_ / "games.jsonl");
+  std::string line;
+  int games = 0;
+  while (std::getline(in, line)) {
+    const auto record = nlohmann::json::parse(line);
+    EXPECT_TRUE(record["moves"].is_array());
+    EXPECT_TRUE(record.contains("result") && record.contains("reason"));
+    ++games;
+  }
+  EXPECT_EQ(games, 3);
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "games.jsonl.tmp"));
+
+  const Result second = camelot(args);
+  EXPECT_EQ(second.status, 1);
+  EXPECT_NE(second.err.find("already holds games.jsonl"), std::string::npos) << second.err;
+}
+
+TEST_F(MatchCommand, BadSpecIsOneErrorLine) {
+  const Result r = camelot({"match", "--white", "greedy:depth=x", "--black", "random"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(
+      r.err,
+      "camelot match: player 'greedy:depth=x': unknown option 'depth' (this player takes none)\n");
+}
+
+TEST_F(MatchCommand, MissingPlayerIsACommandLineError) {
+  const Result r = camelot({"match", "--white", "greedy"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--black"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace camelot::cli

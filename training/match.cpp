@@ -1,0 +1,101 @@
+#include "training/match.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <mutex>
+#include <random>
+#include <stdexcept>
+
+namespace camelot {
+namespace {
+
+std::uint64_t mixSeed(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t z = a + 0x9E3779B97F4A7C15ull * (b + 1);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+// The pair's opening: openingPlies random plies from the start, drawn again (with the next
+// seed) in the rare case that they end the game.
+Position openingFor(const MatchSettings& settings, int pair) {
+  constexpr int kAttempts = 100;
+  for (int attempt = 0; attempt < kAttempts; ++attempt) {
+    std::mt19937_64 rng(mixSeed(mixSeed(settings.seed, static_cast<std::uint64_t>(pair)), attempt));
+    Game game;
+    for (int ply = 0; ply < settings.openingPlies && !game.finished(); ++ply) {
+      const MoveList& moves = game.legalMoves();
+      game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
+    }
+    if (!game.finished()) return game.position();
+  }
+  throw std::invalid_argument("no opening of " + std::to_string(settings.openingPlies) +
+                              " random plies that leaves the game running was found");
+}
+
+GameRecord playGame(Player& white, Player& black, const Position& start, int maxPlies) {
+  Game game(start);
+  white.newGame();
+  black.newGame();
+  while (!game.finished() && static_cast<int>(game.moves().size()) < maxPlies) {
+    Player& mover = game.position().sideToMove() == Color::White ? white : black;
+    const Move move = mover.chooseMove(game);
+    bool legal = false;
+    for (const Move& m : game.legalMoves())
+      legal = legal || sameOutcome(m, move);
+    if (!legal) throw std::logic_error("player " + mover.name() + " chose an illegal move");
+    game.play(move);
+  }
+  GameStatus status = game.status();
+  if (!status.finished()) status = {Outcome::Draw, EndReason::Adjudicated};
+  return {0, white.name(), black.name(), start, game.moves(), status};
+}
+
+}  // namespace
+
+MatchResult playMatch(const PlayerMaker& first, const PlayerMaker& second,
+                      const MatchSettings& settings,
+                      const std::function<void(int, const GameRecord&)>& onGame) {
+  if (settings.games < 1) throw std::invalid_argument("a match needs at least one game");
+  if (settings.openingPlies < 0) throw std::invalid_argument("opening plies must be >= 0");
+  if (settings.maxPlies < 1) throw std::invalid_argument("the game length cap must be >= 1");
+  if (settings.threads < 1) throw std::invalid_argument("threads must be >= 1");
+
+  MatchResult result;
+  std::mutex mutex;
+  const auto playOne = [&](int index) {
+    const bool firstIsWhite = index % 2 == 0;
+    const Position start = openingFor(settings, index / 2);
+    const auto a = first(mixSeed(settings.seed, 2 * static_cast<std::uint64_t>(index) + 2));
+    const auto b = second(mixSeed(settings.seed, 2 * static_cast<std::uint64_t>(index) + 3));
+    GameRecord record = firstIsWhite ? playGame(*a, *b, start, settings.maxPlies)
+                                     : playGame(*b, *a, start, settings.maxPlies);
+    record.game = index + 1;
+
+    const Outcome firstWins = firstIsWhite ? Outcome::WhiteWins : Outcome::BlackWins;
+    const std::lock_guard lock(mutex);
+    MatchScore& score = firstIsWhite ? result.asWhite : result.asBlack;
+    if (record.status.outcome == Outcome::Draw) {
+      ++score.draws;
+    } else if (record.status.outcome == firstWins) {
+      ++score.wins;
+    } else {
+      ++score.losses;
+    }
+    onGame(index, record);
+  };
+
+  tbb::task_arena arena(settings.threads);
+  arena.execute([&] {
+    tbb::parallel_for(tbb::blocked_range<int>(0, settings.games, 1),
+                      [&](const tbb::blocked_range<int>& range) {
+                        for (int i = range.begin(); i != range.end(); ++i)
+                          playOne(i);
+                      });
+  });
+  return result;
+}
+
+}  // namespace camelot
