@@ -1,0 +1,80 @@
+#include "mcts/mcts_player.hpp"
+
+#include <limits>
+#include <stdexcept>
+
+#include "mcts/gumbel_search.hpp"
+#include "mcts/puct_search.hpp"
+#include "mcts/uniform_evaluator.hpp"
+
+namespace camelot {
+namespace {
+
+std::unique_ptr<Evaluator> makeEvaluator(const MctsPlayerOptions& options) {
+  if (options.evaluator == EvaluatorKind::Uniform) return std::make_unique<UniformEvaluator>();
+  RolloutOptions rollout = options.rollout;
+  rollout.seed = options.seed ^ 0x5deece66dULL;  // independent of the search's own stream
+  return std::make_unique<RolloutEvaluator>(rollout);
+}
+
+std::string evaluatorKindName(EvaluatorKind kind) {
+  return kind == EvaluatorKind::Uniform ? "uniform" : "rollout";
+}
+
+}  // namespace
+
+std::unique_ptr<TreeSearch> makeSearch(SearchKind kind, const SearchParams& params,
+                                       std::uint64_t seed) {
+  if (kind == SearchKind::Gumbel) return std::make_unique<GumbelSearch>(params, seed);
+  return std::make_unique<PuctSearch>(params, seed);
+}
+
+MctsPlayer::MctsPlayer(const MctsPlayerOptions& options)
+    : MctsPlayer(options, makeEvaluator(options), evaluatorKindName(options.evaluator)) {}
+
+MctsPlayer::MctsPlayer(const MctsPlayerOptions& options, std::unique_ptr<Evaluator> evaluator,
+                       std::string evaluatorName)
+    : options_(options),
+      evaluator_(std::move(evaluator)),
+      evaluatorName_(std::move(evaluatorName)),
+      search_(makeSearch(options.search, options.params, options.seed)) {
+  if (!options_.simulations && !options_.time)
+    throw std::invalid_argument("MctsPlayer: set simulations or time");
+  if (options_.simulations && *options_.simulations < 1)
+    throw std::invalid_argument("MctsPlayer: simulations must be >= 1");
+}
+
+std::string MctsPlayer::name() const {
+  std::string text = options_.search == SearchKind::Gumbel ? "gumbel:" : "mcts:";
+  if (options_.simulations) text += "sims=" + std::to_string(*options_.simulations) + ",";
+  if (options_.time) text += "time=" + std::to_string(options_.time->count()) + "ms,";
+  return text + "eval=" + evaluatorName_;
+}
+
+Move MctsPlayer::chooseMove(const Game& game, const ThinkingBudget& budget) {
+  const auto start = TreeSearch::Clock::now();
+  const std::optional<int> simulations =
+      budget.simulations ? budget.simulations : options_.simulations;
+  const std::optional<std::chrono::milliseconds> time = budget.time ? budget.time : options_.time;
+  std::optional<TreeSearch::Clock::time_point> deadline;
+  if (time) deadline = start + *time;
+
+  // Game keeps its positions to itself: replay them for R9 e.
+  history_.clear();
+  Position p = game.startPosition();
+  for (const Move& m : game.moves()) {
+    history_.push_back(p);
+    p.play(m);
+  }
+  search_->setRoot(game.position(), history_);
+  const SearchResult& result =
+      search_->run(*evaluator_, simulations.value_or(std::numeric_limits<int>::max()), deadline);
+  if (result.chosen < 0) throw std::logic_error("MctsPlayer::chooseMove: the game is over");
+  return result.moves[static_cast<std::size_t>(result.chosen)];
+}
+
+void MctsPlayer::newGame() {
+  search_->clear();
+}
+
+}  // namespace camelot

@@ -1,0 +1,63 @@
+#pragma once
+// A tree-search player: PUCT (AlphaZero) or Gumbel root search, over the uniform or rollout
+// evaluator or one the caller gives (a network). It keeps its tree between moves (PUCT).
+//
+// Limits: a budget's simulations and time replace the player's own, field by field; the search
+// stops at whichever limit comes first. Names read "mcts:sims=800,eval=rollout" or
+// "gumbel:sims=32,eval=uniform" (with ",time=500ms" when a time limit is set).
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mcts/player.hpp"
+#include "mcts/rollout_evaluator.hpp"
+#include "mcts/search_params.hpp"
+#include "mcts/tree_search.hpp"
+
+namespace camelot {
+
+enum class SearchKind : std::uint8_t { Puct, Gumbel };
+enum class EvaluatorKind : std::uint8_t { Uniform, Rollout };
+
+struct MctsPlayerOptions {
+  SearchKind search = SearchKind::Puct;
+  EvaluatorKind evaluator = EvaluatorKind::Uniform;
+  std::optional<int> simulations = 800;  // a move; unset: only the time limit
+  std::optional<std::chrono::milliseconds> time;
+  SearchParams params;
+  RolloutOptions rollout;  // eval=rollout (its seed is derived from `seed`)
+  std::uint64_t seed = 0;
+};
+
+class MctsPlayer final : public Player {
+ public:
+  // Throws std::invalid_argument when the options set neither simulations nor time.
+  explicit MctsPlayer(const MctsPlayerOptions& options);
+  // With the caller's evaluator, named `evaluatorName` in name(); options.evaluator is unused.
+  MctsPlayer(const MctsPlayerOptions& options, std::unique_ptr<Evaluator> evaluator,
+             std::string evaluatorName);
+
+  std::string name() const override;
+  Move chooseMove(const Game& game, const ThinkingBudget& budget = {}) override;
+  void newGame() override;
+
+  // The search behind the last move (visits, values, policy target).
+  const SearchResult& lastResult() const { return search_->result(); }
+
+ private:
+  MctsPlayerOptions options_;
+  std::unique_ptr<Evaluator> evaluator_;
+  std::string evaluatorName_;
+  std::unique_ptr<TreeSearch> search_;
+  std::vector<Position> history_;
+};
+
+// Builds the search of a kind with its params and seed.
+std::unique_ptr<TreeSearch> makeSearch(SearchKind kind, const SearchParams& params,
+                                       std::uint64_t seed);
+
+}  // namespace camelot

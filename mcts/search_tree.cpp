@@ -1,0 +1,65 @@
+#include "mcts/search_tree.hpp"
+
+#include <stdexcept>
+
+namespace camelot {
+namespace {
+
+// Copies the subtree of `top` into fresh arrays, breadth first, so that every node's children
+// stay contiguous and the arena holds nothing unreachable.
+void compact(std::vector<Node>& nodes, std::vector<Move>& moves, NodeIndex top) {
+  std::vector<Node> kept{nodes[top]};
+  std::vector<Move> keptMoves{Move{}};
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    const NodeIndex oldFirst = kept[i].firstChild;
+    const std::uint16_t count = kept[i].childCount;
+    if (count == 0) continue;
+    kept[i].firstChild = static_cast<NodeIndex>(kept.size());
+    kept.insert(kept.end(), nodes.begin() + oldFirst, nodes.begin() + oldFirst + count);
+    keptMoves.insert(keptMoves.end(), moves.begin() + oldFirst, moves.begin() + oldFirst + count);
+  }
+  nodes.swap(kept);
+  moves.swap(keptMoves);
+}
+
+}  // namespace
+
+void SearchTree::reset(const Position& root) {
+  nodes_.assign(1, Node{});
+  moves_.assign(1, Move{});
+  rootPosition_ = root;
+}
+
+bool SearchTree::reroot(const Position& root) {
+  if (root == rootPosition_) return true;
+  const auto keep = [&](NodeIndex top) {
+    compact(nodes_, moves_, top);
+    rootPosition_ = root;
+    return true;
+  };
+  // One ply on (the player's own move, as in self-play) or two (its move and the reply).
+  const Node& top = nodes_[kRoot];
+  for (NodeIndex c = top.firstChild; c < top.firstChild + top.childCount; ++c) {
+    const Position child = rootPosition_.after(moves_[c]);
+    if (child == root) return keep(c);
+    for (NodeIndex g = nodes_[c].firstChild; g < nodes_[c].firstChild + nodes_[c].childCount; ++g)
+      if (child.after(moves_[g]) == root) return keep(g);
+  }
+  return false;
+}
+
+void SearchTree::expand(NodeIndex i, const MoveList& moves, std::span<const float> priors) {
+  if (priors.size() != moves.size())
+    throw std::logic_error("SearchTree::expand: one prior per move expected");
+  const auto first = static_cast<NodeIndex>(nodes_.size());
+  nodes_.resize(nodes_.size() + moves.size());
+  for (std::size_t k = 0; k < moves.size(); ++k)
+    nodes_[first + k].prior = priors[k];
+  moves_.insert(moves_.end(), moves.begin(), moves.end());
+  Node& n = nodes_[i];
+  n.firstChild = first;
+  n.childCount = static_cast<std::uint16_t>(moves.size());
+  n.state = NodeState::Expanded;
+}
+
+}  // namespace camelot

@@ -1,0 +1,148 @@
+#pragma once
+// The machinery shared by PUCT and Gumbel search: descent with virtual loss, exact terminal
+// values (R9, repetition included; a node whose side to move can win at once is exact too, a
+// one-ply proof), backup, and a search that suspends at the leaves that need
+// an evaluation and resumes when the values arrive, so that one worker can step many games and
+// send all their leaves to the evaluator in one batch:
+//
+//   search.setRoot(position, history);
+//   search.start(simulations);
+//   for (SearchStep s = search.step(); s.kind == StepKind::NeedsEvaluation; s = search.step())
+//     search.provide(answers to s.requests);   // possibly batched with other searches
+//   search.result();
+//
+// run() is that loop with one evaluator. Everything random comes from the search's seed, so a
+// search on one thread is deterministic, stepped alone or in lock step with others.
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <span>
+#include <vector>
+
+#include "engine/movegen.hpp"
+#include "engine/position.hpp"
+#include "mcts/evaluator.hpp"
+#include "mcts/search_params.hpp"
+#include "mcts/search_tree.hpp"
+
+namespace camelot {
+
+enum class StepKind : std::uint8_t { NeedsEvaluation, Done };
+
+struct SearchStep {
+  StepKind kind = StepKind::Done;
+  // NeedsEvaluation: the leaves to evaluate. The pointers stay valid until provide().
+  std::span<const EvaluationRequest> requests;
+};
+
+// What a finished search says about the root. Per-move vectors follow `moves`.
+struct SearchResult {
+  std::vector<Move> moves;    // the root's legal moves (none if the game is over there)
+  std::vector<int> visits;    // visits of each move
+  std::vector<float> q;       // mean value of each move from the root mover's view (0 unvisited)
+  std::vector<float> policy;  // training target: visit shares (PUCT) or the improved policy
+                              // softmax(logits + sigma(completed Q)) (Gumbel)
+  int chosen = -1;            // index of the move to play (a move that wins at once if there
+                              // is one); -1 if there is none
+  float rootValue = 0.0f;     // expected score for the side to move at the root, in [-1, 1]
+  int simulations = 0;        // simulations completed by this search
+  std::size_t nodes = 0;      // nodes in the tree at the end
+};
+
+class TreeSearch {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  virtual ~TreeSearch() = default;
+  TreeSearch(const TreeSearch&) = delete;
+  TreeSearch& operator=(const TreeSearch&) = delete;
+
+  // The position to search and the game's positions before it, oldest first (for R9 e). With
+  // tree reuse on, the subtree of an earlier search is kept when `root` is its root or one or
+  // two plies below it (the history must then be the game that led there).
+  void setRoot(const Position& root, std::span<const Position> history = {});
+  // Drops the tree (a new game).
+  void clear();
+
+  // Begins a search of `simulations` (>= 1) more simulations from the root.
+  void start(int simulations);
+  // Runs simulations until some leaves need an evaluation, or the search is done (its
+  // simulations spent, the node cap reached, or the root's value exact). Throws
+  // std::logic_error while an earlier step's requests are unanswered.
+  SearchStep step();
+  // Answers the last step: results[i] evaluates requests[i]. Then call step() again.
+  void provide(std::span<const Evaluation> results);
+  // Starts no more simulations; the next step() after the open requests are answered is Done.
+  void stop();
+
+  // start(), then step() and provide() with `evaluator` until done or past the deadline.
+  const SearchResult& run(Evaluator& evaluator, int simulations,
+                          std::optional<Clock::time_point> deadline = {});
+
+  // The result of the last search that reached Done.
+  const SearchResult& result() const { return result_; }
+  const SearchTree& tree() const { return tree_; }
+  const SearchParams& params() const { return params_; }
+  void setParams(const SearchParams& params) { params_ = params; }
+
+ protected:
+  TreeSearch(const SearchParams& params, std::uint64_t seed) : params_(params), rng_(seed) {}
+
+  // The child of expanded node `parent` to descend into (an index into the tree).
+  virtual NodeIndex selectChild(NodeIndex parent) = 0;
+  // Called by start(), before any simulation, with the simulations asked for.
+  virtual void beginSearch(int simulations) = 0;
+  // Called once per root, when it is expanded (by start() if it already is).
+  virtual void onRootExpanded() = 0;
+  // Whether the root's own first evaluation counts as one of the simulations.
+  virtual bool rootEvaluationIsSimulation() const = 0;
+  // Fills the search-specific parts of the result (policy, chosen) and may use rng().
+  virtual void finishResult(SearchResult& result) = 0;
+
+  SearchTree& mutableTree() { return tree_; }
+  // Drops the tree below the root.
+  void resetTree();
+  std::mt19937_64& rng() { return rng_; }
+  bool rootReady() const { return tree_.node(SearchTree::kRoot).hasChildren(); }
+
+ private:
+  // One pending leaf: where it is and what the evaluator needs to see.
+  struct Leaf {
+    NodeIndex node = 0;
+    bool countsAsSimulation = true;
+    Position position;
+    MoveList moves;
+    std::vector<NodeIndex> path;  // root first
+  };
+  enum class Descent : std::uint8_t { Pending, BackedUp, Collision };
+
+  Descent simulate();
+  bool isRepetition(std::size_t depth) const;
+  void backup(std::span<const NodeIndex> path, float value);
+  void finish();
+
+  SearchTree tree_;
+  SearchParams params_;
+  std::mt19937_64 rng_;
+  std::vector<Position> history_;  // the game before the root, the last `clock` plies only
+
+  // Scratch of the current descent (kept to avoid allocating per simulation).
+  std::vector<NodeIndex> path_;
+  std::vector<Position> positions_ = std::vector<Position>(1);  // positions_[d]: at path_[d]
+
+  std::vector<Leaf> leaves_;  // the first pendingCount_ are waiting for provide()
+  std::size_t pendingCount_ = 0;
+  std::vector<EvaluationRequest> requests_;
+  std::vector<Evaluation> answers_;  // run()'s reusable evaluator output
+
+  int target_ = 0;  // simulations this search is to complete
+  int started_ = 0;
+  int completed_ = 0;
+  bool running_ = false;
+  bool rootPrepared_ = false;  // onRootExpanded() has run for this root
+  SearchResult result_;
+};
+
+}  // namespace camelot
