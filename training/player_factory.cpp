@@ -1,9 +1,41 @@
 #include "training/player_factory.hpp"
 
 #include "mcts/greedy_player.hpp"
+#include "mcts/mcts_player.hpp"
 #include "mcts/random_player.hpp"
+#include "mcts/rollout_mcts_player.hpp"
 
 namespace camelot {
+namespace {
+
+constexpr int kMaxSimulations = 10'000'000;
+constexpr int kMaxMilliseconds = 3'600'000;
+
+// sims=N and time=MS: with only a time limit the simulation count is unbounded.
+template <typename Options>
+void readBudget(const PlayerSpec& spec, Options& options, int defaultSimulations) {
+  const int ms = spec.intOption("time", 0, 0, kMaxMilliseconds);
+  if (ms > 0) options.time = std::chrono::milliseconds(ms);
+  const int sims = spec.intOption("sims", ms > 0 ? 0 : defaultSimulations, 0, kMaxSimulations);
+  options.simulations = sims > 0 ? std::optional<int>(sims) : std::nullopt;
+  if (!options.simulations && !options.time)
+    throw SpecError("player '" + spec.text() + "': give sims=N (N >= 1) or time=MS");
+}
+
+std::unique_ptr<Player> makeMctsPlayer(const PlayerSpec& spec, SearchKind kind, int defaultSims,
+                                       std::uint64_t seed) {
+  spec.expectOnly({"sims", "time", "eval"});
+  MctsPlayerOptions options;
+  options.search = kind;
+  readBudget(spec, options, defaultSims);
+  options.evaluator = spec.choiceOption("eval", "uniform", {"uniform", "rollout"}) == "rollout"
+                          ? EvaluatorKind::Rollout
+                          : EvaluatorKind::Uniform;
+  options.seed = seed;
+  return std::make_unique<MctsPlayer>(options);
+}
+
+}  // namespace
 
 std::unique_ptr<Player> makePlayer(const PlayerSpec& spec, std::uint64_t seed) {
   if (spec.kind() == "random") {
@@ -13,6 +45,15 @@ std::unique_ptr<Player> makePlayer(const PlayerSpec& spec, std::uint64_t seed) {
   if (spec.kind() == "greedy") {
     spec.expectOnly({});
     return std::make_unique<GreedyPlayer>(seed);
+  }
+  if (spec.kind() == "mcts") return makeMctsPlayer(spec, SearchKind::Puct, 800, seed);
+  if (spec.kind() == "gumbel") return makeMctsPlayer(spec, SearchKind::Gumbel, 32, seed);
+  if (spec.kind() == "rollout") {
+    spec.expectOnly({"sims", "time"});
+    RolloutMctsOptions options;
+    readBudget(spec, options, 1000);
+    options.seed = seed;
+    return std::make_unique<RolloutMctsPlayer>(options);
   }
   throw SpecError("player '" + spec.text() + "': unknown kind '" + spec.kind() +
                   "' (players: " + knownPlayerKinds() + ")");

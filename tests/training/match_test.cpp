@@ -132,6 +132,21 @@ TEST(PlayerSpec, ParsesKindAndOptions) {
   EXPECT_EQ(spec.choiceOption("eval", "uniform", {"uniform", "rollout"}), "rollout");
 }
 
+TEST(PlayerSpec, MakesEverySearchPlayerWithItsBudget) {
+  EXPECT_EQ(makePlayer(PlayerSpec::parse("mcts:sims=50,eval=rollout"), 1)->name(),
+            "mcts:sims=50,eval=rollout");
+  EXPECT_EQ(makePlayer(PlayerSpec::parse("gumbel:sims=16"), 1)->name(),
+            "gumbel:sims=16,eval=uniform");
+  EXPECT_EQ(makePlayer(PlayerSpec::parse("rollout:sims=200"), 1)->name(), "rollout:sims=200");
+  // Every player of a spec plays legal moves in a short match.
+  MatchSettings settings;
+  settings.games = 2;
+  settings.maxPlies = 20;
+  const MatchResult r = playMatch(maker("gumbel:sims=8"), maker("rollout:sims=20"), settings,
+                                  [](int, const GameRecord&) {});
+  EXPECT_EQ(r.total().games(), 2);
+}
+
 TEST(PlayerSpec, ErrorsNameTheBadPart) {
   const auto message = [](const char* text, const std::function<void(const PlayerSpec&)>& use) {
     try {
@@ -152,6 +167,10 @@ TEST(PlayerSpec, ErrorsNameTheBadPart) {
             "player 'chess': unknown kind 'chess' (players: " + knownPlayerKinds() + ")");
   EXPECT_EQ(message("random:sims=5", [](const PlayerSpec& s) { makePlayer(s, 1); }),
             "player 'random:sims=5': unknown option 'sims' (this player takes none)");
+  EXPECT_EQ(message("mcts:eval=net", [](const PlayerSpec& s) { makePlayer(s, 1); }),
+            "player 'mcts:eval=net': eval=net is not one of uniform, rollout");
+  EXPECT_EQ(message("rollout:sims=0", [](const PlayerSpec& s) { makePlayer(s, 1); }),
+            "player 'rollout:sims=0': give sims=N (N >= 1) or time=MS");
 }
 
 }  // namespace
