@@ -1,5 +1,6 @@
 #include "training/player_factory.hpp"
 
+#include "mcts/alphabeta_player.hpp"
 #include "mcts/greedy_player.hpp"
 #include "mcts/mcts_player.hpp"
 #include "mcts/random_player.hpp"
@@ -45,6 +46,15 @@ std::unique_ptr<Player> makePlayer(const PlayerSpec& spec, std::uint64_t seed) {
   if (spec.kind() == "greedy") {
     spec.expectOnly({});
     return std::make_unique<GreedyPlayer>(seed);
+  }
+  if (spec.kind() == "alphabeta") {
+    spec.expectOnly({"depth", "time"});
+    AlphaBetaSettings settings;
+    settings.maxDepth = spec.intOption("depth", settings.maxDepth, 1, 64);
+    if (const int ms = spec.intOption("time", 0, 0, kMaxMilliseconds); ms > 0)
+      settings.timeLimit = std::chrono::milliseconds(ms);
+    settings.seed = seed;
+    return std::make_unique<AlphaBetaPlayer>(settings);
   }
   if (spec.kind() == "mcts") return makeMctsPlayer(spec, SearchKind::Puct, 800, seed);
   if (spec.kind() == "gumbel") return makeMctsPlayer(spec, SearchKind::Gumbel, 32, seed);

@@ -138,6 +138,8 @@ TEST(PlayerSpec, MakesEverySearchPlayerWithItsBudget) {
   EXPECT_EQ(makePlayer(PlayerSpec::parse("gumbel:sims=16"), 1)->name(),
             "gumbel:sims=16,eval=uniform");
   EXPECT_EQ(makePlayer(PlayerSpec::parse("rollout:sims=200"), 1)->name(), "rollout:sims=200");
+  EXPECT_EQ(makePlayer(PlayerSpec::parse("alphabeta:depth=3,time=100"), 1)->name(),
+            "alphabeta:depth=3,time=100");
   // Every player of a spec plays legal moves in a short match.
   MatchSettings settings;
   settings.games = 2;

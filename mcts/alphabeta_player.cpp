@@ -1,0 +1,422 @@
+#include "mcts/alphabeta_player.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <string>
+
+#include "engine/rules_status.hpp"
+
+namespace camelot {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr int kInfinity = kWinScore + 1;
+
+enum Bound : std::uint8_t { kNoBound = 0, kUpper = 1, kLower = 2, kExact = 3 };
+
+// A move's identity for the table and the killers: from and to decide a non-capture (R10);
+// a fold of the captured squares (in written order, which is fixed) tells captures apart.
+std::uint32_t moveKey(const Move& m) {
+  std::uint32_t captured = m.isCapture() ? 1 : 0;
+  for (int i = m.quietSteps; i < m.steps; ++i)
+    captured = captured * 167 + m.jumpedSquare(i);
+  return m.from() | (static_cast<std::uint32_t>(m.to()) << 8) | ((captured & 0xFFFF) << 16);
+}
+
+int capturedValue(const Position& p, const Move& m, const EvalWeights& w) {
+  const Bitboard knights = p.knights(opposite(p.sideToMove()));
+  int value = 0;
+  for (int i = m.quietSteps; i < m.steps; ++i)
+    value += knights.test(m.jumpedSquare(i)) ? w.knight : w.man;
+  return value;
+}
+
+// The move puts the mover's second piece on the goal: a win by R9 a.
+bool completesCastle(const Position& p, const Move& m) {
+  const Square to = m.to();
+  const Square other = otherCastleSquare(to);
+  return isGoalOf(p.sideToMove(), to) && m.from() != other && p.pieces(p.sideToMove()).test(other);
+}
+
+bool allCaptures(const MoveList& moves) {
+  return std::all_of(moves.begin(), moves.end(), [](const Move& m) { return m.isCapture(); });
+}
+
+// Mate scores are stored relative to the node, so they stay right at another distance.
+int toTable(int score, int ply) {
+  return score > kWinThreshold ? score + ply : score < -kWinThreshold ? score - ply : score;
+}
+int fromTable(int score, int ply) {
+  return score > kWinThreshold ? score - ply : score < -kWinThreshold ? score + ply : score;
+}
+
+constexpr int historyIndex(Color c, const Move& m) {
+  return (index(c) * kGridSquares + m.from()) * kGridSquares + m.to();
+}
+constexpr int kHistoryCap = 1 << 20;
+
+// Move ordering tiers, best first; within a tier a smaller number breaks ties.
+constexpr int kTableMoveOrder = 1 << 30;
+constexpr int kCastleWinOrder = 1 << 29;
+constexpr int kCaptureOrder = 1 << 28;
+constexpr int kGoalEntryOrder = 1 << 27;
+constexpr int kKillerOrder = 1 << 26;
+
+struct Ordered {
+  int score;
+  std::uint32_t index;  // in the position's move list
+};
+
+}  // namespace
+
+class AlphaBetaPlayer::Search {
+ public:
+  Search(AlphaBetaPlayer& player, const Game& game, int maxDepth,
+         std::optional<std::chrono::milliseconds> time)
+      : player_(player),
+        weights_(player.settings_.weights),
+        maxDepth_(maxDepth),
+        start_(Clock::now()),
+        timeLimit_(time),
+        lists_(kMaxSearchPly + 1),
+        orders_(kMaxSearchPly + 1),
+        killers_(kMaxSearchPly + 1) {
+    // The game's positions: repetitions (R9 e) of them count in the search too.
+    Position p = game.startPosition();
+    for (const Move& m : game.moves()) {
+      hashes_.push_back(p.hash());
+      p.play(m);
+    }
+    rootIndex_ = hashes_.size();
+    hashes_.resize(rootIndex_ + kMaxSearchPly + 1);
+    if (time) deadline_ = start_ + *time;
+    rootMoves_.assign(game.legalMoves().begin(), game.legalMoves().end());
+    std::shuffle(rootMoves_.begin(), rootMoves_.end(), player.rng_);
+  }
+
+  Move run(const Position& root) {
+    Move best = rootMoves_.front();
+    SearchReport& report = player_.report_;
+    report = {};
+    for (int depth = 1; depth <= maxDepth_; ++depth) {
+      canAbort_ = depth > 1;  // the first iteration always completes: a move is always known
+      iterationBest_.reset();
+      const int score = searchRoot(root, depth);
+      if (iterationBest_) {
+        best = rootMoves_[*iterationBest_];
+        report.score = aborted_ ? iterationScore_ : score;
+        std::rotate(rootMoves_.begin(), rootMoves_.begin() + *iterationBest_,
+                    rootMoves_.begin() + *iterationBest_ + 1);
+      }
+      if (aborted_) break;
+      report.depth = depth;
+      if (rootMoves_.size() == 1) break;
+      // A win or loss within the horizon: deeper search cannot make it shorter or longer.
+      if (isDecisive(score) && kWinScore - std::abs(score) <= depth) break;
+      // The next iteration takes several times longer: do not start what cannot finish.
+      if (timeLimit_ && (Clock::now() - start_) * 3 > *timeLimit_) break;
+    }
+    report.nodes = nodes_;
+    report.elapsed = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start_);
+    return best;
+  }
+
+ private:
+  int searchRoot(const Position& root, int depth) {
+    hashes_[rootIndex_] = root.hash();
+    ++nodes_;
+    int alpha = -kInfinity;
+    const int beta = kInfinity;
+    for (std::size_t i = 0; i < rootMoves_.size(); ++i) {
+      const Position next = root.after(rootMoves_[i]);
+      int score;
+      if (i == 0) {
+        score = -negamax(next, depth - 1, -beta, -alpha, 1, true);
+      } else {
+        score = -negamax(next, depth - 1, -alpha - 1, -alpha, 1, false);
+        if (score > alpha && !aborted_) score = -negamax(next, depth - 1, -beta, -alpha, 1, true);
+      }
+      if (aborted_) break;
+      if (score > alpha) {
+        alpha = score;
+        iterationBest_ = i;
+        iterationScore_ = score;
+      }
+    }
+    if (!aborted_)
+      store(root.hash(), depth, kExact, alpha, moveKey(rootMoves_[*iterationBest_]), 0);
+    return alpha;
+  }
+
+  int negamax(const Position& p, int depth, int alpha, int beta, int ply, bool pvNode) {
+    if (depth <= 0) return quiesce(p, alpha, beta, ply);
+    hashes_[rootIndex_ + ply] = p.hash();
+    const Color us = p.sideToMove();
+    if (const GameStatus s = immediateStatus(p); s.finished()) return terminalScore(s, us, ply);
+    if (ply >= kMaxSearchPly) return evaluate(p, weights_);
+    if (countNodeAndCheckTime()) return 0;
+
+    MoveList& moves = lists_[ply];
+    if (p.clock() >= kClockLimit || isRepetitionDraw(p, ply)) {
+      // R9 d comes before e and f: a side without moves loses even then.
+      generateMoves(p, moves);
+      return moves.empty() ? noMovesScore(p, moves, ply) : 0;
+    }
+
+    // The best possible result is a win on this move; the worst a loss right after it.
+    alpha = std::max(alpha, lossIn(ply + 2));
+    beta = std::min(beta, winIn(ply + 1));
+    if (alpha >= beta) return alpha;
+
+    std::uint32_t tableMove = 0;
+    if (const TtEntry* e = probe(p.hash())) {
+      tableMove = e->move;
+      const int score = fromTable(e->score, ply);
+      const int bound = e->boundAndAge & 3;
+      if (!pvNode && e->depth >= depth &&
+          (bound == kExact || (bound == kLower && score >= beta) ||
+           (bound == kUpper && score <= alpha)))
+        return score;
+    }
+
+    generateMoves(p, moves);
+    if (moves.empty()) return noMovesScore(p, moves, ply);
+    scoreMoves(p, moves, tableMove, ply);
+
+    // A forced reply or a compulsory capture (R4: every move is one, so there are few) is
+    // searched one ply deeper: the exchanges of Camelot are settled beyond the horizon.
+    const bool forced = moves.size() == 1 || allCaptures(moves);
+    const int extension = forced && ply < 2 * maxDepth_ ? 1 : 0;
+    const int alphaIn = alpha;
+    int best = -kInfinity;
+    std::uint32_t bestMove = 0;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const Ordered& o = pickNext(ply, i);
+      const Move& m = moves[o.index];
+      const bool quiet = o.score < kKillerOrder;
+      const Position next = p.after(m);
+      const int newDepth = depth - 1 + extension;
+      int score;
+      if (i == 0) {
+        score = -negamax(next, newDepth, -beta, -alpha, ply + 1, pvNode);
+      } else {
+        // Late quiet moves are searched shallower first and again in full only if they
+        // look better than the best so far.
+        const int reduction = quiet && depth >= 3 && i >= 3 ? 1 + (depth >= 5 && i >= 10) : 0;
+        score = -negamax(next, newDepth - reduction, -alpha - 1, -alpha, ply + 1, false);
+        if (score > alpha && reduction > 0)
+          score = -negamax(next, newDepth, -alpha - 1, -alpha, ply + 1, false);
+        if (score > alpha && score < beta)
+          score = -negamax(next, newDepth, -beta, -alpha, ply + 1, true);
+      }
+      if (aborted_) return 0;
+      if (score > best) {
+        best = score;
+        bestMove = moveKey(m);
+        if (score > alpha) {
+          alpha = score;
+          if (alpha >= beta) {
+            if (quiet) rememberCutoff(us, m, depth, ply);
+            break;
+          }
+        }
+      }
+    }
+    const Bound bound = best >= beta ? kLower : best > alphaIn ? kExact : kUpper;
+    store(p.hash(), depth, bound, best, bestMove, ply);
+    return best;
+  }
+
+  // Captures only, until the position is quiet. Captures are compulsory when a piece can jump
+  // (R4), and then every move is one and all are searched: standing pat would be declining
+  // them. Otherwise the side may decline (the optional charges), so the static value stands.
+  int quiesce(const Position& p, int alpha, int beta, int ply) {
+    hashes_[rootIndex_ + ply] = p.hash();
+    const Color us = p.sideToMove();
+    if (const GameStatus s = immediateStatus(p); s.finished()) return terminalScore(s, us, ply);
+    if (ply >= kMaxSearchPly) return evaluate(p, weights_);
+    if (countNodeAndCheckTime()) return 0;
+
+    MoveList& moves = lists_[ply];
+    generateMoves(p, moves);
+    if (moves.empty()) return noMovesScore(p, moves, ply);
+    if (p.clock() >= kClockLimit || isRepetitionDraw(p, ply)) return 0;
+
+    for (const Move& m : moves)
+      if (completesCastle(p, m)) return winIn(ply + 1);
+    int best = -kInfinity;
+    if (!allCaptures(moves)) {
+      best = evaluate(p, weights_);
+      if (best >= beta) return best;
+      alpha = std::max(alpha, best);
+    }
+    scoreMoves(p, moves, 0, ply);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const Move& m = moves[pickNext(ply, i).index];
+      if (!m.isCapture()) break;  // captures are ordered first
+      const int score = -quiesce(p.after(m), -beta, -alpha, ply + 1);
+      if (aborted_) return 0;
+      if (score > best) {
+        best = score;
+        alpha = std::max(alpha, score);
+        if (alpha >= beta) break;
+      }
+    }
+    return best;
+  }
+
+  int noMovesScore(const Position& p, const MoveList& moves, int ply) const {
+    return terminalScore(statusWithMoves(p, moves, ClockRule::Ignore), p.sideToMove(), ply);
+  }
+
+  // R9 e within the search: a position seen before on the search path, or twice in the game,
+  // is scored as the draw that repeating it would allow.
+  bool isRepetitionDraw(const Position& p, int ply) const {
+    const std::size_t here = rootIndex_ + ply;
+    // A capture or a goal entry changes the placement for good; the clock counts since then.
+    const std::size_t window = std::min<std::size_t>(p.clock(), here);
+    int inGame = 0;
+    for (std::size_t back = 2; back <= window; back += 2) {
+      if (hashes_[here - back] != p.hash()) continue;
+      if (here - back >= rootIndex_ || ++inGame == 2) return true;
+    }
+    return false;
+  }
+
+  bool countNodeAndCheckTime() {
+    ++nodes_;
+    if (canAbort_ && timeLimit_ && (nodes_ & 1023) == 0 && Clock::now() >= deadline_)
+      aborted_ = true;
+    return aborted_;
+  }
+
+  void scoreMoves(const Position& p, const MoveList& moves, std::uint32_t tableMove, int ply) {
+    std::vector<Ordered>& order = orders_[ply];
+    order.resize(moves.size());
+    const Color us = p.sideToMove();
+    const auto& killers = killers_[ply];
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const Move& m = moves[i];
+      const std::uint32_t key = moveKey(m);
+      int score;
+      if (key == tableMove) {
+        score = kTableMoveOrder;
+      } else if (completesCastle(p, m)) {
+        score = kCastleWinOrder;
+      } else if (m.isCapture()) {
+        // Most material first; among equals the shorter move, which leaves fewer holes.
+        score = kCaptureOrder + capturedValue(p, m, weights_) * 64 - m.steps;
+      } else if (isGoalOf(us, m.to())) {
+        score = kGoalEntryOrder;
+      } else if (key == killers[0]) {
+        score = kKillerOrder + 1;
+      } else if (key == killers[1]) {
+        score = kKillerOrder;
+      } else {
+        score = player_.history_[historyIndex(us, m)];
+      }
+      order[i] = {score, static_cast<std::uint32_t>(i)};
+    }
+  }
+
+  // Selection sort step: brings the best remaining move to place i and returns it.
+  const Ordered& pickNext(int ply, std::size_t i) {
+    std::vector<Ordered>& order = orders_[ply];
+    std::size_t best = i;
+    for (std::size_t j = i + 1; j < order.size(); ++j)
+      if (order[j].score > order[best].score) best = j;
+    std::swap(order[i], order[best]);
+    return order[i];
+  }
+
+  void rememberCutoff(Color us, const Move& m, int depth, int ply) {
+    const std::uint32_t key = moveKey(m);
+    auto& killers = killers_[ply];
+    if (killers[0] != key) {
+      killers[1] = killers[0];
+      killers[0] = key;
+    }
+    std::int32_t& h = player_.history_[historyIndex(us, m)];
+    h += depth * depth;
+    if (h >= kHistoryCap)
+      for (std::int32_t& v : player_.history_)
+        v /= 2;
+  }
+
+  const TtEntry* probe(std::uint64_t key) const {
+    const TtEntry* bucket = &player_.table_[bucketOf(key)];
+    for (int i = 0; i < 2; ++i)
+      if (bucket[i].key == key) return &bucket[i];
+    return nullptr;
+  }
+
+  void store(std::uint64_t key, int depth, Bound bound, int score, std::uint32_t move, int ply) {
+    TtEntry* bucket = &player_.table_[bucketOf(key)];
+    // Slot 0 keeps the deepest entry of this search; slot 1 takes whatever comes.
+    TtEntry& deep = bucket[0];
+    const bool replaceDeep =
+        deep.key == key || (deep.boundAndAge >> 2) != player_.age_ || depth >= deep.depth;
+    TtEntry& e = replaceDeep ? deep : bucket[1];
+    if (move == 0 && e.key == key) move = e.move;
+    e.key = key;
+    e.move = move;
+    e.score = static_cast<std::int16_t>(toTable(score, ply));
+    e.depth = static_cast<std::int8_t>(std::min(depth, 127));
+    e.boundAndAge = static_cast<std::uint8_t>(bound | (player_.age_ << 2));
+  }
+
+  std::size_t bucketOf(std::uint64_t key) const {
+    return static_cast<std::size_t>(key & (player_.table_.size() / 2 - 1)) * 2;
+  }
+
+  AlphaBetaPlayer& player_;
+  const EvalWeights& weights_;
+  const int maxDepth_;
+  const Clock::time_point start_;
+  const std::optional<std::chrono::milliseconds> timeLimit_;
+  Clock::time_point deadline_;
+  bool canAbort_ = false;
+  bool aborted_ = false;
+  std::uint64_t nodes_ = 0;
+
+  std::vector<Move> rootMoves_;
+  std::optional<std::size_t> iterationBest_;
+  int iterationScore_ = 0;
+
+  std::vector<std::uint64_t> hashes_;  // the game's positions, then the search path
+  std::size_t rootIndex_ = 0;
+  std::vector<MoveList> lists_;                        // per ply
+  std::vector<std::vector<Ordered>> orders_;           // per ply
+  std::vector<std::array<std::uint32_t, 2>> killers_;  // per ply
+};
+
+AlphaBetaPlayer::AlphaBetaPlayer(const AlphaBetaSettings& settings)
+    : settings_(settings), rng_(settings.seed) {
+  const std::size_t bytes = static_cast<std::size_t>(std::max(settings.ttMegabytes, 1)) << 20;
+  table_.resize(std::bit_floor(bytes / sizeof(TtEntry)));
+  history_.resize(2 * kGridSquares * kGridSquares);
+}
+
+std::string AlphaBetaPlayer::name() const {
+  std::string text = "alphabeta:depth=" + std::to_string(settings_.maxDepth);
+  if (settings_.timeLimit) text += ",time=" + std::to_string(settings_.timeLimit->count());
+  return text;
+}
+
+Move AlphaBetaPlayer::chooseMove(const Game& game, const ThinkingBudget& budget) {
+  const int depth = std::clamp(budget.depth.value_or(settings_.maxDepth), 1, kMaxSearchPly / 2);
+  const auto time = budget.time ? budget.time : settings_.timeLimit;
+  age_ = static_cast<std::uint8_t>((age_ + 1) & 63);
+  for (std::int32_t& v : history_)
+    v /= 4;
+  Search search(*this, game, depth, time);
+  return search.run(game.position());
+}
+
+void AlphaBetaPlayer::newGame() {
+  std::fill(table_.begin(), table_.end(), TtEntry{});
+  std::fill(history_.begin(), history_.end(), 0);
+}
+
+}  // namespace camelot
