@@ -13,6 +13,7 @@
 
 #include "engine/cfen.hpp"
 #include "engine/rules_status.hpp"
+#include "mcts/alphabeta_player.hpp"
 #include "mcts/gumbel_search.hpp"
 #include "mcts/puct_search.hpp"
 #include "mcts/uniform_evaluator.hpp"
@@ -69,6 +70,22 @@ void bench(camelot::TreeSearch& search, const std::vector<camelot::Position>& po
 
 }  // namespace
 
+// Alpha-beta nodes (full-width and quiescence) per second, one fresh player per position.
+void benchAlphaBeta(const std::vector<camelot::Position>& positions, int depth, const char* label) {
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  for (const camelot::Position& p : positions) {
+    camelot::AlphaBetaSettings settings;
+    settings.maxDepth = depth;
+    camelot::AlphaBetaPlayer player(settings);
+    player.chooseMove(camelot::Game(p));
+    nodes += player.lastSearch().nodes;
+    seconds += std::chrono::duration<double>(player.lastSearch().elapsed).count();
+  }
+  std::printf("%-40s %12llu nodes in %7.3f s: %8.0f nodes/s\n", label,
+              static_cast<unsigned long long>(nodes), seconds, nodes / seconds);
+}
+
 int main(int argc, char** argv) {
   const char* file = argc > 1 ? argv[1] : "../shared/vectors/bench_positions.txt";
   const int simulations = argc > 2 ? std::atoi(argv[2]) : 1600;
@@ -82,5 +99,7 @@ int main(int argc, char** argv) {
   camelot::GumbelSearch gumbel;
   bench(gumbel, start, 64, "Gumbel, uniform evaluator, start");
   bench(gumbel, middle, 64, "Gumbel, uniform evaluator, middle game");
+  benchAlphaBeta(start, 6, "alpha-beta depth 6, start");
+  benchAlphaBeta(middle, 4, "alpha-beta depth 4, middle game");
   return 0;
 }
