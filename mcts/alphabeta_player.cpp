@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <optional>
 #include <string>
 
 #include "engine/rules_status.hpp"
@@ -149,13 +150,21 @@ class AlphaBetaPlayer::Search {
     return alpha;
   }
 
-  int negamax(const Position& p, int depth, int alpha, int beta, int ply, bool pvNode) {
-    if (depth <= 0) return quiesce(p, alpha, beta, ply);
+  // The start of every node: records its hash (repetitions), scores a finished game or the
+  // ply cap, counts the node and checks the clock. A value when the node needs no search.
+  std::optional<int> enterNode(const Position& p, int ply) {
     hashes_[rootIndex_ + ply] = p.hash();
-    const Color us = p.sideToMove();
-    if (const GameStatus s = immediateStatus(p); s.finished()) return terminalScore(s, us, ply);
+    if (const GameStatus s = immediateStatus(p); s.finished())
+      return terminalScore(s, p.sideToMove(), ply);
     if (ply >= kMaxSearchPly) return evaluate(p, weights_);
     if (countNodeAndCheckTime()) return 0;
+    return std::nullopt;
+  }
+
+  int negamax(const Position& p, int depth, int alpha, int beta, int ply, bool pvNode) {
+    if (depth <= 0) return quiesce(p, alpha, beta, ply);
+    if (const std::optional<int> score = enterNode(p, ply)) return *score;
+    const Color us = p.sideToMove();
 
     MoveList& moves = lists_[ply];
     if (p.clock() >= kClockLimit || isRepetitionDraw(p, ply)) {
@@ -232,11 +241,7 @@ class AlphaBetaPlayer::Search {
   // (R4), and then every move is one and all are searched: standing pat would be declining
   // them. Otherwise the side may decline (the optional charges), so the static value stands.
   int quiesce(const Position& p, int alpha, int beta, int ply) {
-    hashes_[rootIndex_ + ply] = p.hash();
-    const Color us = p.sideToMove();
-    if (const GameStatus s = immediateStatus(p); s.finished()) return terminalScore(s, us, ply);
-    if (ply >= kMaxSearchPly) return evaluate(p, weights_);
-    if (countNodeAndCheckTime()) return 0;
+    if (const std::optional<int> score = enterNode(p, ply)) return *score;
 
     MoveList& moves = lists_[ply];
     generateMoves(p, moves);

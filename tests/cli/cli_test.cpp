@@ -7,23 +7,15 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "cli/app.hpp"
+#include "tests/cli/cli_runner.hpp"
 
 namespace camelot::cli {
 namespace {
 
-struct Result {
-  int status;
-  std::string out;
-  std::string err;
-};
+using Result = CliResult;
 
-Result camelot(std::vector<std::string> args, const std::string& input = "") {
-  std::istringstream in(input);
-  std::ostringstream out;
-  std::ostringstream err;
-  const int status = run(args, in, out, err);
-  return {status, out.str(), err.str()};
+Result camelot(const std::vector<std::string>& args, const std::string& input = "") {
+  return runCamelot(args, input);
 }
 
 int lineCount(const std::string& text) {

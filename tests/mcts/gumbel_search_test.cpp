@@ -19,17 +19,9 @@ using hand_built::board;
 using hand_built::legalMove;
 using namespace search_test;
 
-const Position kWinInOne = board("MF16 MG15 MG14 mF1");
-const Position kWinInTwo = board("MF16 MG14 mA4");
-const Position kOneLosingMove = board("mF1 mE3 MG3 ML13");
-const Position kCastleOrCapture = board("MF16 MG14 mG15 MC5 mC6 mC8");
-
-SearchResult search(const Position& root, int simulations, SearchParams params = {},
+SearchResult search(const Position& root, int simulations, const SearchParams& params = {},
                     std::uint64_t seed = 1) {
-  UniformEvaluator evaluator;
-  GumbelSearch s(params, seed);
-  s.setRoot(root);
-  return s.run(evaluator, simulations);
+  return searchWith<GumbelSearch>(root, simulations, params, seed);
 }
 
 TEST(GumbelSearch, PlansSequentialHalvingAsMctxDoes) {

@@ -17,21 +17,9 @@ using hand_built::board;
 using hand_built::legalMove;
 using namespace search_test;
 
-// R9 a: White holds F16; G15 can step and G14 canter into G16.
-const Position kWinInOne = board("MF16 MG15 MG14 mF1");
-// White holds F16; G14 needs two moves to reach G16 and the lone Black man is far away.
-const Position kWinInTwo = board("MF16 MG14 mA4");
-// Black holds F1. G3-F2 would let E3 jump it into G1 (R8, R9 a); every other move is safe.
-const Position kOneLosingMove = board("mF1 mE3 MG3 ML13");
-// R4: White must capture. G14xG16 takes one man and wins on the castle; C5xC7xC9 takes two.
-const Position kCastleOrCapture = board("MF16 MG14 mG15 MC5 mC6 mC8");
-
-SearchResult search(const Position& root, int simulations, SearchParams params = {},
+SearchResult search(const Position& root, int simulations, const SearchParams& params = {},
                     std::uint64_t seed = 1) {
-  UniformEvaluator evaluator;
-  PuctSearch s(params, seed);
-  s.setRoot(root);
-  return s.run(evaluator, simulations);
+  return searchWith<PuctSearch>(root, simulations, params, seed);
 }
 
 std::size_t indexOf(const SearchResult& r, const Move& m) {

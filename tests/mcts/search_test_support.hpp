@@ -11,8 +11,30 @@
 #include "engine/rules_status.hpp"
 #include "mcts/evaluator.hpp"
 #include "mcts/tree_search.hpp"
+#include "mcts/uniform_evaluator.hpp"
+#include "tests/engine/hand_built.hpp"
 
 namespace camelot::search_test {
+
+// Positions every search must handle (PUCT and Gumbel alike).
+// R9 a: White holds F16; G15 can step and G14 canter into G16.
+inline const Position kWinInOne = hand_built::board("MF16 MG15 MG14 mF1");
+// White holds F16; G14 needs two moves to reach G16 and the lone Black man is far away.
+inline const Position kWinInTwo = hand_built::board("MF16 MG14 mA4");
+// Black holds F1. G3-F2 would let E3 jump it into G1 (R8, R9 a); every other move is safe.
+inline const Position kOneLosingMove = hand_built::board("mF1 mE3 MG3 ML13");
+// R4: White must capture. G14xG16 takes one man and wins on the castle; C5xC7xC9 takes two.
+inline const Position kCastleOrCapture = hand_built::board("MF16 MG14 mG15 MC5 mC6 mC8");
+
+// One search of `simulations` from `root` with the uniform evaluator.
+template <typename Search>
+SearchResult searchWith(const Position& root, int simulations, const SearchParams& params = {},
+                        std::uint64_t seed = 1) {
+  UniformEvaluator evaluator;
+  Search s(params, seed);
+  s.setRoot(root);
+  return s.run(evaluator, simulations);
+}
 
 inline Outcome winFor(Color c) {
   return c == Color::White ? Outcome::WhiteWins : Outcome::BlackWins;
