@@ -57,7 +57,7 @@ constexpr int historyIndex(Color c, const Move& m) {
 }
 constexpr int kHistoryCap = 1 << 20;
 
-// Move ordering tiers, best first; within a tier a smaller number breaks ties.
+// Move ordering tiers, best first; within a tier a larger number goes first.
 constexpr int kTableMoveOrder = 1 << 30;
 constexpr int kCastleWinOrder = 1 << 29;
 constexpr int kCaptureOrder = 1 << 28;

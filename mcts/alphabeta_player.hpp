@@ -1,8 +1,9 @@
 #pragma once
 // The strongest classical player: iterative deepening negamax with alpha-beta (principal
-// variation search, late move reductions), a Zobrist-keyed transposition table, move ordering
-// (transposition move, goal entries, captures by material won, killers, history) and a
-// quiescence search over captures, on the hand-written evaluation of evaluation.hpp.
+// variation search, late move reductions, a ply more for forced replies and compulsory
+// captures), a Zobrist-keyed transposition table, move ordering (transposition move, goal
+// entries, captures by material won, killers, history) and a quiescence search over captures,
+// on the hand-written evaluation of evaluation.hpp.
 
 #include <array>
 #include <chrono>

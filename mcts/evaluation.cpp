@@ -1,29 +1,20 @@
 #include "mcts/evaluation.hpp"
 
 #include <algorithm>
-#include <cstdlib>
+#include <array>
+#include <cstdint>
 
 namespace camelot {
 namespace {
 
 constexpr int chebyshev(Square a, Square b) {
-  return std::max(std::abs(fileOf(a) - fileOf(b)), std::abs(rankOf(a) - rankOf(b)));
-}
-
-// Ranks advanced from the side's own back rank toward its goal, 0..15.
-constexpr int progress(Color c, Square s) {
-  return c == Color::White ? rankOf(s) - 1 : kRanks - rankOf(s);
-}
-
-// Chebyshev distance to the nearest square of `targets` (at most two squares), or 99.
-int distanceTo(Bitboard targets, Square s) {
-  int best = 99;
-  forEachSquare(targets, [&](Square t) { best = std::min(best, chebyshev(s, t)); });
-  return best;
+  const int files = fileOf(a) > fileOf(b) ? fileOf(a) - fileOf(b) : fileOf(b) - fileOf(a);
+  const int ranks = rankOf(a) > rankOf(b) ? rankOf(a) - rankOf(b) : rankOf(b) - rankOf(a);
+  return std::max(files, ranks);
 }
 
 // Squares within Chebyshev distance `radius` of `b`.
-Bitboard grown(Bitboard b, int radius) {
+constexpr Bitboard grown(Bitboard b, int radius) {
   for (int i = 0; i < radius; ++i) {
     Bitboard next = b;
     forEachDirection([&]<int D>() { next |= b.template shifted<D>(); });
@@ -31,6 +22,46 @@ Bitboard grown(Bitboard b, int radius) {
   }
   return b;
 }
+
+// The two goal squares of a side (R1): index 0 on file F, 1 on file G.
+constexpr std::array<Square, 2> goalSquares(Color mover) {
+  return mover == Color::White ? std::array<Square, 2>{kF16, kG16}
+                               : std::array<Square, 2>{kF1, kG1};
+}
+
+// Per-square facts the evaluation looks up instead of computing them at every node.
+struct Tables {
+  // [colour][square]: ranks advanced from the own back rank toward the goal, 0..15.
+  std::array<std::array<std::uint8_t, kGridSquares>, 2> progress{};
+  // [colour][goal square 0/1][square]: Chebyshev distance to that goal square.
+  std::array<std::array<std::array<std::uint8_t, kGridSquares>, 2>, 2> goalDistance{};
+  std::array<std::array<Bitboard, 2>, 2> goalNeighbours{};  // [colour][goal square 0/1]
+  std::array<Bitboard, 2> castleRing{};  // [owner]: squares next to the own castle
+  std::array<Bitboard, 2> castleZone{};  // [owner]: within four steps of the own castle
+};
+
+constexpr Tables makeTables() {
+  Tables t;
+  for (const Color c : {Color::White, Color::Black}) {
+    const int i = index(c);
+    for (int k = 0; k < 2; ++k) {
+      const Square goal = goalSquares(c)[k];
+      t.goalNeighbours[i][k] = grown(Bitboard::of(goal), 1) & ~Bitboard::of(goal);
+      for (int s = 0; s < kGridSquares; ++s)
+        t.goalDistance[i][k][s] =
+            static_cast<std::uint8_t>(chebyshev(static_cast<Square>(s), goal));
+    }
+    for (int s = 0; s < kGridSquares; ++s) {
+      const int rank = rankOf(static_cast<Square>(s));
+      t.progress[i][s] = static_cast<std::uint8_t>(c == Color::White ? rank - 1 : kRanks - rank);
+    }
+    t.castleRing[i] = grown(castleOf(c), 1) & ~castleOf(c);
+    t.castleZone[i] = grown(castleOf(c), 4);
+  }
+  return t;
+}
+
+constexpr Tables kTables = makeTables();
 
 struct Threatened {
   int first = 0;  // value of the most valuable capturable piece
@@ -46,10 +77,13 @@ class SideEvaluator {
   int standing() const { return material() + goalPieces() + advancement() + guard() + mobility(); }
 
   bool castleThreat() const {
-    const Bitboard held = p_.pieces(c_) & goalOf(c_);
-    if (held.count() != 1) return false;
-    const Bitboard open = goalOf(c_) & p_.emptySquares();
-    return open.any() && (grown(open, 1) & field_).any();
+    const int i = index(c_);
+    const std::array<Square, 2> goal = goalSquares(c_);
+    const Bitboard empty = p_.emptySquares();
+    for (int k = 0; k < 2; ++k)
+      if (p_.pieces(c_).test(goal[1 - k]) && empty.test(goal[k]))
+        return (kTables.goalNeighbours[i][k] & field_).any();
+    return false;
   }
 
   // This side's pieces the opponent could jump now (R2), ignoring R7's obligations.
@@ -76,22 +110,27 @@ class SideEvaluator {
   int goalPieces() const { return w_.goalPiece * (p_.pieces(c_) & goalOf(c_)).count(); }
 
   int advancement() const {
-    const Bitboard open = goalOf(c_) & ~p_.pieces(c_);
+    const int i = index(c_);
+    const auto& progress = kTables.progress[i];
+    const auto& toF = kTables.goalDistance[i][0];
+    const auto& toG = kTables.goalDistance[i][1];
+    // Distance to the nearer goal square not yet held (at most one is held: two is a win).
+    const bool fOpen = !p_.pieces(c_).test(goalSquares(c_)[0]);
+    const bool gOpen = !p_.pieces(c_).test(goalSquares(c_)[1]);
     int score = 0;
     forEachSquare(field_, [&](Square s) {
       const bool knight = p_.knights(c_).test(s);
-      score += progress(c_, s) * (knight ? w_.knightAdvance : w_.manAdvance);
-      const int d = distanceTo(open, s);
+      score += progress[s] * (knight ? w_.knightAdvance : w_.manAdvance);
+      const int d = std::min(fOpen ? toF[s] : 99, gOpen ? toG[s] : 99);
       if (d < static_cast<int>(w_.goalProximity.size())) score += w_.goalProximity[d];
     });
     return score;
   }
 
   int guard() const {
-    const Bitboard castle = castleOf(c_);
-    const Bitboard invaders = p_.pieces(opposite(c_)) & grown(castle, 4);
-    if (invaders.none()) return 0;
-    const int guards = (field_ & grown(castle, 1) & ~castle).count();
+    const int i = index(c_);
+    if ((p_.pieces(opposite(c_)) & kTables.castleZone[i]).none()) return 0;
+    const int guards = (field_ & kTables.castleRing[i]).count();
     return w_.guard * std::min(guards, 2);
   }
 

@@ -29,18 +29,20 @@ constexpr bool isDecisive(int score) {
 // to move in the finished position): a loss, a win or a draw (0).
 int terminalScore(const GameStatus& status, Color toMove, int ply);
 
+// The values were tuned by self-play matches (depth 3, and 40 ms a move): in Camelot the race
+// to the goal decides most games, so advancing and closing on the goal weigh heavily.
 struct EvalWeights {
   int man = 100;          // the unit
   int knight = 170;       // canters and charges give a knight far more reach and capturing power
-  int goalPiece = 250;    // a piece on a goal square cannot be captured and is half of a win (R9 a)
-  int manAdvance = 3;     // per rank advanced: men that march on the goal tie the defence down
-  int knightAdvance = 1;  // knights are most useful mid-board, so advancing them matters less
-  // By distance (Chebyshev, 1..4) to the nearest goal square not yet held: one step from entry.
-  std::array<int, 5> goalProximity = {0, 45, 22, 10, 4};
+  int goalPiece = 400;    // a piece on a goal square cannot be captured and is half of a win (R9 a)
+  int manAdvance = 9;     // per rank advanced: men that march on the goal tie the defence down
+  int knightAdvance = 3;  // knights strike from mid-board, so advancing them matters less
+  // By distance (Chebyshev, 1..4) to the nearest goal square not yet held: closing in on it.
+  std::array<int, 5> goalProximity = {0, 157, 77, 35, 14};
   int castleThreatToMove = 600;   // one goal square held and a piece next to the other: mates
-  int castleThreatWaiting = 150;  // the same for the side not to move: the mover must parry it
-  int guard = 12;    // per own piece (up to two) next to the own castle while enemies are near it
-  int mobility = 2;  // per plain step or single canter leap available: room to manoeuvre
+  int castleThreatWaiting = 300;  // the same for the side not to move: the mover must parry it
+  int guard = 40;    // per own piece (up to two) next to the own castle while enemies are near it
+  int mobility = 1;  // per plain step or single canter leap available: room to manoeuvre
   // Percent of the value of the mover's most (and second most) valuable piece that the
   // opponent could jump now: the mover can usually save one, rarely two.
   int threatenedFirst = 15;
