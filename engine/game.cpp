@@ -38,11 +38,7 @@ int Game::repetitions() const {
 void Game::refresh() {
   const Position& now = position();
   camelot::legalMoves(now, legal_);
-  // R9 in order: a-d, then e (repetition), then f (clock).
-  status_ = statusWithMoves(now, legal_, ClockRule::Ignore);
-  if (!status_.finished() && repetitions() >= 3) status_ = {Outcome::Draw, EndReason::Repetition};
-  if (!status_.finished() && now.clock() >= kClockLimit)
-    status_ = {Outcome::Draw, EndReason::Clock};
+  status_ = statusWithMoves(now, legal_, ClockRule::Apply, repetitions() >= 3);
   if (status_.finished()) legal_.clear();
 }
 

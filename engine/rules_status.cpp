@@ -19,7 +19,8 @@ GameStatus immediateStatus(const Position& position) {
   return {};
 }
 
-GameStatus statusWithMoves(const Position& position, const MoveList& generated, ClockRule clock) {
+GameStatus statusWithMoves(const Position& position, const MoveList& generated, ClockRule clock,
+                           bool standsForTheThirdTime) {
   if (const GameStatus s = immediateStatus(position); s.finished()) return s;
   if (generated.empty()) {
     const Color them = opposite(position.sideToMove());
@@ -27,6 +28,7 @@ GameStatus statusWithMoves(const Position& position, const MoveList& generated, 
     const Outcome o = position.pieceCount(them) >= 2 ? winFor(them) : Outcome::Draw;
     return {o, EndReason::NoMoves};
   }
+  if (standsForTheThirdTime) return {Outcome::Draw, EndReason::Repetition};
   if (clock == ClockRule::Apply && position.clock() >= kClockLimit)
     return {Outcome::Draw, EndReason::Clock};
   return {};

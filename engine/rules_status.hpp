@@ -37,8 +37,10 @@ enum class ClockRule : std::uint8_t { Ignore, Apply };
 // R9 a-c: what can be decided without generating moves.
 GameStatus immediateStatus(const Position& position);
 
-// R9 a-d (and f when asked), given the generator's moves for the position.
-GameStatus statusWithMoves(const Position& position, const MoveList& generated, ClockRule clock);
+// R9 in its order: a-d, then e when the position stands for the third time (only a game's
+// history can tell), then f when asked; given the generator's moves for the position.
+GameStatus statusWithMoves(const Position& position, const MoveList& generated, ClockRule clock,
+                           bool standsForTheThirdTime = false);
 
 // R9 a-d (and f when asked).
 GameStatus positionStatus(const Position& position, ClockRule clock = ClockRule::Apply);

@@ -21,11 +21,8 @@ std::uint64_t mix(std::uint64_t x) {
 Wdl playout(Position p, int maxPlies, std::mt19937_64& rng, MoveList& moves) {
   const Color us = p.sideToMove();
   for (int ply = 0;; ++ply) {
-    GameStatus status = immediateStatus(p);
-    if (!status.finished()) {
-      generateMoves(p, moves);
-      status = statusWithMoves(p, moves, ClockRule::Apply);
-    }
+    legalMoves(p, moves);
+    const GameStatus status = statusWithMoves(p, moves, ClockRule::Apply);
     if (status.finished()) {
       if (status.outcome == Outcome::Draw) return Wdl{};
       const bool weWin = (status.outcome == Outcome::WhiteWins) == (us == Color::White);

@@ -144,18 +144,13 @@ TreeSearch::Descent TreeSearch::simulate() {
     return Descent::BackedUp;
   }
 
-  // A new leaf: R9 decides it exactly if it can, in the order Game applies (a-d, e, f).
+  // A new leaf: R9 decides it exactly if it can, as in a game.
   if (pendingCount_ == leaves_.size()) leaves_.emplace_back();
   Leaf& leaf = leaves_[pendingCount_];
   const Position& position = positions_[depth];
-  GameStatus status = immediateStatus(position);
-  if (!status.finished()) {
-    generateMoves(position, leaf.moves);
-    status = statusWithMoves(position, leaf.moves, ClockRule::Ignore);
-    if (!status.finished() && isRepetition(depth)) status = {Outcome::Draw, EndReason::Repetition};
-    if (!status.finished() && position.clock() >= kClockLimit)
-      status = {Outcome::Draw, EndReason::Clock};
-  }
+  legalMoves(position, leaf.moves);
+  const GameStatus status =
+      statusWithMoves(position, leaf.moves, ClockRule::Apply, isRepetition(depth));
   if (status.finished()) {
     node.state = NodeState::Terminal;
     node.terminalValue = valueForMover(status, opposite(position.sideToMove()));
