@@ -17,6 +17,8 @@ class Game {
 
   const Position& position() const { return positions_.back(); }
   const Position& startPosition() const { return positions_.front(); }
+  // Every position of the game so far, the start first and the current one last.
+  const std::vector<Position>& positions() const { return positions_; }
   const std::vector<Move>& moves() const { return moves_; }
   // The legal moves now; none once the game is over.
   const MoveList& legalMoves() const { return legal_; }

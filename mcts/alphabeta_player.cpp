@@ -84,11 +84,9 @@ class AlphaBetaPlayer::Search {
         orders_(kMaxSearchPly + 1),
         killers_(kMaxSearchPly + 1) {
     // The game's positions: repetitions (R9 e) of them count in the search too.
-    Position p = game.startPosition();
-    for (const Move& m : game.moves()) {
-      hashes_.push_back(p.hash());
-      p.play(m);
-    }
+    const std::vector<Position>& before = game.positions();
+    for (std::size_t i = 0; i + 1 < before.size(); ++i)
+      hashes_.push_back(before[i].hash());
     rootIndex_ = hashes_.size();
     hashes_.resize(rootIndex_ + kMaxSearchPly + 1);
     if (time) deadline_ = start_ + *time;

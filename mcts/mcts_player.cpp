@@ -1,6 +1,7 @@
 #include "mcts/mcts_player.hpp"
 
 #include <limits>
+#include <span>
 #include <stdexcept>
 
 #include "mcts/gumbel_search.hpp"
@@ -59,14 +60,9 @@ Move MctsPlayer::chooseMove(const Game& game, const ThinkingBudget& budget) {
   std::optional<TreeSearch::Clock::time_point> deadline;
   if (time) deadline = start + *time;
 
-  // Game keeps its positions to itself: replay them for R9 e.
-  history_.clear();
-  Position p = game.startPosition();
-  for (const Move& m : game.moves()) {
-    history_.push_back(p);
-    p.play(m);
-  }
-  search_->setRoot(game.position(), history_);
+  // The positions before the current one: repetitions (R9 e) of them count in the search.
+  const std::span<const Position> history(game.positions());
+  search_->setRoot(game.position(), history.first(history.size() - 1));
   const SearchResult& result =
       search_->run(*evaluator_, simulations.value_or(std::numeric_limits<int>::max()), deadline);
   if (result.chosen < 0) throw std::logic_error("MctsPlayer::chooseMove: the game is over");

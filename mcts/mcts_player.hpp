@@ -53,7 +53,6 @@ class MctsPlayer final : public Player {
   std::unique_ptr<Evaluator> evaluator_;
   std::string evaluatorName_;
   std::unique_ptr<TreeSearch> search_;
-  std::vector<Position> history_;
 };
 
 // Builds the search of a kind with its params and seed.
