@@ -94,7 +94,6 @@ class Generator {
 
   void run() {
     out_.clear();
-    captureSets_.clear();
 
     // R7: a piece on its own castle must leave; no other piece moves and R4 is set aside. If
     // such a piece can jump, the move must capture (a jump, or a knight's charge instead); a
@@ -126,6 +125,7 @@ class Generator {
  private:
   // quiet: plain moves and canters; captures: jumps and knight's charges.
   void addPieceMoves(Square s, bool quiet, bool captures) {
+    pieceMovesBegin_ = out_.size();
     const bool knight = knights_.test(s);
     // During the move the piece has left s (R3): it is empty, and not a friend to canter over.
     const Bitboard friends = own_ & ~Bitboard::of(s);
@@ -232,19 +232,19 @@ class Generator {
   }
 
   // R10: paths with the same start, end and captured pieces are one move, written along the
-  // best path.
+  // best path. Such paths share their start square, so only this piece's moves (listed from
+  // pieceMovesBegin_ on) can match; their captured pieces are read off their paths.
   void addCapture(int steps) {
     move_.steps = static_cast<std::uint8_t>(steps);
     move_.kind = move_.quietSteps > 0 ? MoveKind::Charge : MoveKind::Jump;
-    const Square from = move_.path[0];
     const Square to = move_.path[steps];
-    for (const auto& [index, captured] : captureSets_) {
-      Move& existing = out_[index];
-      if (existing.from() != from || existing.to() != to || captured != captured_) continue;
+    for (std::size_t i = pieceMovesBegin_; i < out_.size(); ++i) {
+      Move& existing = out_[i];
+      if (!existing.isCapture() || existing.to() != to) continue;
+      if (existing.capturedSquares() != captured_) continue;
       if (writtenBefore(move_, existing)) existing = move_;
       return;
     }
-    captureSets_.push_back({out_.size(), captured_});
     out_.push_back(move_);
   }
 
@@ -261,16 +261,12 @@ class Generator {
 
   CanterTree tree_;
   CanterTree restrictedTree_;
+  std::size_t pieceMovesBegin_ = 0;  // where the moves of the piece being generated start
   Move scratch_;
   Move move_;  // the capture path being built
   Bitboard jumpEnemies_;
   Bitboard jumpEmpty_;
   Bitboard captured_;
-  struct CaptureSet {
-    std::size_t index;
-    Bitboard captured;
-  };
-  std::vector<CaptureSet> captureSets_;
 };
 
 }  // namespace
