@@ -7,18 +7,12 @@
 #include <array>
 #include <cstdint>
 
+#include "engine/splitmix64.hpp"
 #include "engine/square.hpp"
 
 namespace camelot::zobrist {
 
 namespace detail {
-constexpr std::uint64_t splitMix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 struct Keys {
   std::array<std::array<std::uint64_t, kGridSquares>, 4> piece{};  // [colour * 2 + knight]
   std::uint64_t blackToMove = 0;

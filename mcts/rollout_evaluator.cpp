@@ -4,18 +4,11 @@
 #include <random>
 
 #include "engine/rules_status.hpp"
+#include "engine/splitmix64.hpp"
 #include "mcts/material_value.hpp"
 
 namespace camelot {
 namespace {
-
-// SplitMix64's finaliser: spreads the seed and the position's hash over all bits.
-std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
 
 // One random game from `start`, scored for start's side to move.
 Wdl playout(Position p, int maxPlies, std::mt19937_64& rng, MoveList& moves) {
@@ -45,7 +38,8 @@ void RolloutEvaluator::evaluate(std::span<const EvaluationRequest> requests,
     const std::size_t count = requests[i].moves->size();
     results[i].priors.assign(count, count > 0 ? 1.0f / static_cast<float>(count) : 0.0f);
 
-    std::mt19937_64 rng(mix(options_.seed ^ mix(position.hash() + position.clock())));
+    // The position alone (with the seed) decides its playouts, whatever the batch order.
+    std::mt19937_64 rng(mixSeed(options_.seed ^ mixSeed(position.hash() + position.clock(), 0), 0));
     Wdl sum{0.0f, 0.0f, 0.0f};
     const int playouts = std::max(1, options_.playouts);
     for (int k = 0; k < playouts; ++k) {

@@ -8,15 +8,10 @@
 #include <random>
 #include <stdexcept>
 
+#include "engine/splitmix64.hpp"
+
 namespace camelot {
 namespace {
-
-std::uint64_t mixSeed(std::uint64_t a, std::uint64_t b) {
-  std::uint64_t z = a + 0x9E3779B97F4A7C15ull * (b + 1);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
 
 // The pair's opening: openingPlies random plies from the start, drawn again (with the next
 // seed) in the rare case that they end the game.
