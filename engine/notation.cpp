@@ -193,6 +193,13 @@ Move followPath(const Position& p, const WrittenPath& written, const std::string
   return move;
 }
 
+// A piece on `at` could jump: an enemy next to it with an empty square beyond (R2).
+bool canJumpFrom(Square at, Bitboard enemies, Bitboard empty) {
+  for (int d = 0; d < 8; ++d)
+    if (enemies.test(stepFrom(at, d)) && empty.test(leapFrom(at, d))) return true;
+  return false;
+}
+
 // R6: a knight's canter that captures nothing may not land where it could jump.
 std::optional<Square> knightCanterLandingNextToCapture(const Position& p, const Move& m) {
   const Color us = p.sideToMove();
@@ -200,9 +207,7 @@ std::optional<Square> knightCanterLandingNextToCapture(const Position& p, const 
   const Bitboard empty = p.emptySquares() | Bitboard::of(m.from());
   for (int i = 1; i <= m.steps; ++i) {
     const Square at = m.path[i];
-    if (goalOf(us).test(at)) continue;
-    for (int d = 0; d < 8; ++d)
-      if (enemies.test(stepFrom(at, d)) && empty.test(leapFrom(at, d))) return at;
+    if (!goalOf(us).test(at) && canJumpFrom(at, enemies, empty)) return at;
   }
   return std::nullopt;
 }
@@ -219,15 +224,10 @@ std::string whyNotLegal(const Position& p, const Move& m, const MoveList& legal)
     for (const Move& l : legal)
       if (l.isCapture()) return "a capture is compulsory (R4, R7)";
   }
-  if (m.isCapture()) {
+  if (m.isCapture() && !goalOf(us).test(m.to())) {
     const Position after = p.after(m);
-    if (!goalOf(us).test(m.to())) {
-      const Bitboard enemies = after.pieces(opposite(us));
-      const Bitboard empty = after.emptySquares();
-      for (int d = 0; d < 8; ++d)
-        if (enemies.test(stepFrom(m.to(), d)) && empty.test(leapFrom(m.to(), d)))
-          return "the jump must go on from " + squareName(m.to()) + " (R5)";
-    }
+    if (canJumpFrom(m.to(), after.pieces(opposite(us)), after.emptySquares()))
+      return "the jump must go on from " + squareName(m.to()) + " (R5)";
   }
   return "it is not a legal move in this position";
 }

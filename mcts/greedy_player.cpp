@@ -4,12 +4,10 @@
 #include <vector>
 
 #include "engine/rules_status.hpp"
+#include "mcts/material_value.hpp"
 
 namespace camelot {
 namespace {
-
-constexpr int kManValue = 1;
-constexpr int kKnightValue = 2;
 
 // Rows advanced toward the goal by the move (negative when retreating).
 int advancement(Color mover, const Move& m) {
@@ -20,7 +18,7 @@ int advancement(Color mover, const Move& m) {
 int materialWon(const Position& p, const Move& m) {
   int won = 0;
   for (int i = m.quietSteps; i < m.steps; ++i)
-    won += p.knights(opposite(p.sideToMove())).test(m.jumpedSquare(i)) ? kKnightValue : kManValue;
+    won += p.knights(opposite(p.sideToMove())).test(m.jumpedSquare(i)) ? kKnightPoints : kManPoints;
   return won;
 }
 

@@ -10,8 +10,14 @@
 
 namespace camelot {
 
+// Material in men: a knight counts as two.
+inline constexpr int kManPoints = 1;
+inline constexpr int kKnightPoints = 2;
+
 inline float materialValue(const Position& p) {
-  const auto points = [&](Color c) { return p.men(c).count() + 2 * p.knights(c).count(); };
+  const auto points = [&](Color c) {
+    return kManPoints * p.men(c).count() + kKnightPoints * p.knights(c).count();
+  };
   const Color us = p.sideToMove();
   // One man up reads as about a 25% better expected score.
   return std::tanh(static_cast<float>(points(us) - points(opposite(us))) / 4.0f);
