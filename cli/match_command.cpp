@@ -13,15 +13,16 @@
 namespace camelot::cli {
 namespace {
 
-std::string eloText(const std::optional<double>& elo, const char* ifInfinite) {
-  if (!elo) return ifInfinite;
+std::string eloText(double elo) {
+  if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
   std::ostringstream text;
-  text << std::showpos << std::fixed << std::setprecision(0) << *elo;
+  text << std::showpos << std::fixed << std::setprecision(0) << elo;
   return text.str();
 }
 
-nlohmann::json eloJson(const std::optional<double>& elo) {
-  return elo ? nlohmann::json(std::round(*elo * 10.0) / 10.0) : nlohmann::json(nullptr);
+// JSON has no infinity: an infinite difference is null.
+nlohmann::json eloJson(double elo) {
+  return std::isinf(elo) ? nlohmann::json(nullptr) : nlohmann::json(std::round(elo * 10.0) / 10.0);
 }
 
 std::string scoreLine(const std::string& who, const MatchScore& s) {
@@ -121,8 +122,8 @@ void runMatch(const MatchOptions& options, std::ostream& out, std::ostream& prog
       << scoreLine(white.text() + " as Black", result.asBlack) << '\n'
       << scoreLine(white.text() + " in all", total) << '\n'
       << "score " << std::fixed << std::setprecision(3) << total.score() << ", Elo "
-      << eloText(elo.elo, total.score() > 0.5 ? "+inf" : "-inf") << " (95% interval "
-      << eloText(elo.low, "-inf") << " .. " << eloText(elo.high, "+inf") << ")\n";
+      << eloText(elo.elo) << " (95% interval " << eloText(elo.low) << " .. " << eloText(elo.high)
+      << ")\n";
   if (!options.outDirectory.empty()) out << "games saved to " << games.path().string() << '\n';
 }
 

@@ -2,8 +2,6 @@
 // The Elo difference a match result implies, with a 95% confidence interval from the
 // per-game score variance (trinomial: win 1, draw 1/2, loss 0).
 
-#include <optional>
-
 namespace camelot {
 
 struct MatchScore {
@@ -16,15 +14,15 @@ struct MatchScore {
   double score() const;
 };
 
+// Infinite (with its sign) where the score is 1 or 0: no finite difference fits it.
 struct EloEstimate {
-  // Unset where the score is 0 or 1 (no finite estimate); the bounds likewise.
-  std::optional<double> elo;
-  std::optional<double> low;
-  std::optional<double> high;
+  double elo = 0.0;
+  double low = 0.0;
+  double high = 0.0;
 };
 
-// Elo difference for an expected score s: 400 log10(s / (1 - s)).
-std::optional<double> eloFromScore(double score);
+// Elo difference for an expected score s: 400 log10(s / (1 - s)); +inf at 1, -inf at 0.
+double eloFromScore(double score);
 
 EloEstimate estimateElo(const MatchScore& result);
 

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -112,16 +114,19 @@ TEST(Match, RejectsBadSettings) {
 }
 
 TEST(Elo, EstimateAndInterval) {
-  EXPECT_NEAR(*eloFromScore(0.75), 190.85, 0.01);
-  EXPECT_NEAR(*eloFromScore(0.5), 0.0, 1e-9);
-  EXPECT_FALSE(eloFromScore(1.0).has_value());
+  EXPECT_NEAR(eloFromScore(0.75), 190.85, 0.01);
+  EXPECT_NEAR(eloFromScore(0.5), 0.0, 1e-9);
+  EXPECT_EQ(eloFromScore(1.0), std::numeric_limits<double>::infinity());
+  EXPECT_EQ(eloFromScore(0.0), -std::numeric_limits<double>::infinity());
   // 60 wins, 20 draws, 20 losses: score 0.7, per-game variance 0.16, margin 1.96 * 0.04.
   const EloEstimate e = estimateElo({60, 20, 20});
-  EXPECT_NEAR(*e.elo, 147.19, 0.01);
-  EXPECT_NEAR(*e.low, *eloFromScore(0.7 - 1.959964 * 0.04), 1e-6);
-  EXPECT_NEAR(*e.high, *eloFromScore(0.7 + 1.959964 * 0.04), 1e-6);
+  EXPECT_NEAR(e.elo, 147.19, 0.01);
+  EXPECT_NEAR(e.low, eloFromScore(0.7 - 1.959964 * 0.04), 1e-6);
+  EXPECT_NEAR(e.high, eloFromScore(0.7 + 1.959964 * 0.04), 1e-6);
   const EloEstimate perfect = estimateElo({10, 0, 0});
-  EXPECT_FALSE(perfect.elo.has_value());
+  EXPECT_TRUE(std::isinf(perfect.elo) && perfect.elo > 0);
+  // A perfect score has no spread: the whole interval sits at +inf.
+  EXPECT_TRUE(std::isinf(perfect.low) && perfect.low > 0);
 }
 
 TEST(PlayerSpec, ParsesKindAndOptions) {
