@@ -26,6 +26,13 @@ struct Wdl {
 struct EvaluationRequest {
   const Position* position;
   const MoveList* moves;  // the legal moves, in the order the priors come back
+  // The positions just before this one, oldest first: as many as the search's
+  // SearchParams::historyPlies asks for, fewer near the start of a game. A network that
+  // looks at earlier positions reads them here.
+  std::span<const Position> history = {};
+  // Earlier occurrences of this position in the game and the search path (R9 e): 0 or 1
+  // (a third occurrence ends the game and is never evaluated).
+  int repetitions = 0;
 };
 
 struct Evaluation {

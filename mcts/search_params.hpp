@@ -47,6 +47,12 @@ struct SearchParams {
   // 0 plays the most visited move; 1 samples in proportion to visits (self-play openings).
   float temperature = 0.0f;
 
+  // --- Evaluator input ---
+  // Positions before each leaf handed to the evaluator with it (EvaluationRequest::history):
+  // a network's history length. 0 for evaluators that look at the position alone, which
+  // saves copying them.
+  int historyPlies = 0;
+
   // --- Tree ---
   // Keep the subtree below the position reached (one or two plies on) instead of starting
   // over: the visits already spent there are not lost. PUCT and UCT only.

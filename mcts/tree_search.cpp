@@ -26,9 +26,11 @@ void TreeSearch::setRoot(const Position& root, std::span<const Position> history
   pendingCount_ = 0;
   requests_.clear();
   running_ = false;
-  // R9 e looks back no further than the clock: a capture or a goal entry changes the
-  // placement for good.
-  const std::size_t keep = std::min<std::size_t>(history.size(), root.clock());
+  // R9 e looks back no further than the clock (a capture or a goal entry changes the
+  // placement for good); the evaluator may want a few positions more.
+  const std::size_t wanted = std::max<std::size_t>(
+      root.clock(), static_cast<std::size_t>(std::max(0, params_.historyPlies)));
+  const std::size_t keep = std::min(history.size(), wanted);
   history_.assign(history.end() - static_cast<std::ptrdiff_t>(keep), history.end());
 }
 
@@ -78,7 +80,8 @@ SearchStep TreeSearch::step() {
   // Built only now: leaves_ may have grown (and moved) while gathering.
   requests_.clear();
   for (std::size_t i = 0; i < pendingCount_; ++i)
-    requests_.push_back({&leaves_[i].position, &leaves_[i].moves});
+    requests_.push_back(
+        {&leaves_[i].position, &leaves_[i].moves, leaves_[i].history, leaves_[i].repetitions});
   return {StepKind::NeedsEvaluation, requests_};
 }
 
@@ -149,8 +152,9 @@ TreeSearch::Descent TreeSearch::simulate() {
   Leaf& leaf = leaves_[pendingCount_];
   const Position& position = positions_[depth];
   legalMoves(position, leaf.moves);
+  const int repetitions = earlierOccurrences(depth);
   const GameStatus status =
-      statusWithMoves(position, leaf.moves, ClockRule::Apply, isRepetition(depth));
+      statusWithMoves(position, leaf.moves, ClockRule::Apply, repetitions >= 2);
   if (status.finished()) {
     node.state = NodeState::Terminal;
     node.terminalValue = valueForMover(status, opposite(position.sideToMove()));
@@ -171,23 +175,33 @@ TreeSearch::Descent TreeSearch::simulate() {
   leaf.countsAsSimulation = current != SearchTree::kRoot || rootEvaluationIsSimulation();
   if (leaf.countsAsSimulation) ++started_;
   leaf.position = position;
+  leaf.repetitions = repetitions;
+  const std::size_t plies = std::min<std::size_t>(
+      static_cast<std::size_t>(std::max(0, params_.historyPlies)), depth + history_.size());
+  leaf.history.clear();
+  for (std::size_t back = plies; back >= 1; --back)
+    leaf.history.push_back(positionBefore(depth, back));
   leaf.path.assign(path_.begin(), path_.end());
   ++pendingCount_;
   return Descent::Pending;
 }
 
-// R9 e over the game before the root and the path below it: the leaf's position standing for
-// the third time. Only positions with the same side to move (every second ply) can match.
-bool TreeSearch::isRepetition(std::size_t depth) const {
+const Position& TreeSearch::positionBefore(std::size_t depth, std::size_t back) const {
+  return back <= depth ? positions_[depth - back] : history_[history_.size() - (back - depth)];
+}
+
+// R9 e over the game before the root and the path below it; two earlier occurrences make the
+// leaf's position stand for the third time. Only positions with the same side to move (every
+// second ply) can match.
+int TreeSearch::earlierOccurrences(std::size_t depth) const {
   const Position& now = positions_[depth];
   const std::size_t window = std::min<std::size_t>(now.clock(), depth + history_.size());
-  int seen = 1;
+  int seen = 0;
   for (std::size_t back = 2; back <= window; back += 2) {
-    const Position& earlier =
-        back <= depth ? positions_[depth - back] : history_[history_.size() - (back - depth)];
-    if (earlier.hash() == now.hash() && earlier.sameForRepetition(now) && ++seen >= 3) return true;
+    const Position& earlier = positionBefore(depth, back);
+    if (earlier.hash() == now.hash() && earlier.sameForRepetition(now) && ++seen >= 2) break;
   }
-  return false;
+  return seen;
 }
 
 // `value` is from the view of the side that moved into the last node of the path; it changes

@@ -114,19 +114,25 @@ class TreeSearch {
     bool countsAsSimulation = true;
     Position position;
     MoveList moves;
+    std::vector<Position> history;  // the params' historyPlies positions before it, oldest first
+    int repetitions = 0;
     std::vector<NodeIndex> path;  // root first
   };
   enum class Descent : std::uint8_t { Pending, BackedUp, Collision };
 
   Descent simulate();
-  bool isRepetition(std::size_t depth) const;
+  // Earlier occurrences of the position at path depth `depth` within R9 e's window.
+  int earlierOccurrences(std::size_t depth) const;
+  // The position `back` plies before the one at path depth `depth` (back <= depth + history).
+  const Position& positionBefore(std::size_t depth, std::size_t back) const;
   void backup(std::span<const NodeIndex> path, float value);
   void finish();
 
   SearchTree tree_;
   SearchParams params_;
   std::mt19937_64 rng_;
-  std::vector<Position> history_;  // the game before the root, the last `clock` plies only
+  // The game before the root: the last max(clock, historyPlies) plies only.
+  std::vector<Position> history_;
 
   // Scratch of the current descent (kept to avoid allocating per simulation).
   std::vector<NodeIndex> path_;
