@@ -78,6 +78,50 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       "--json", matchOptions.json,
       "Print one JSON object: games, wins, draws, losses, score, elo, elo_low, elo_high");
 
+  NetInitOptions netInitOptions;
+  std::string netInfoFile;
+  bool netInfoJson = false;
+  CLI::App* net = app.add_subcommand("net", "Create and inspect network checkpoints.");
+  net->require_subcommand(1);
+  CLI::App* netInit =
+      net->add_subcommand("init", "Write a freshly initialised network (seeded) as a checkpoint.");
+  NetworkConfig& config = netInitOptions.config;
+  netInit->add_option("--blocks", config.blocks, "Residual blocks")->capture_default_str();
+  netInit->add_option("--channels", config.channels, "Channels per block (even)")
+      ->capture_default_str();
+  netInit
+      ->add_option("--pooling-every", config.globalPoolingEvery,
+                   "Every Nth block pools the whole board (0: none)")
+      ->capture_default_str();
+  netInit->add_option("--policy-channels", config.policyChannels, "Query/key width (even)")
+      ->capture_default_str();
+  netInit->add_option("--history", config.historyPlies, "Earlier positions in the input")
+      ->capture_default_str();
+  netInit->add_option("--seed", netInitOptions.seed, "Seed of the initial weights")
+      ->capture_default_str();
+  netInit->add_option("--out", netInitOptions.out, "Checkpoint file to write")->required();
+  netInit->add_flag("--force", netInitOptions.force, "Replace an existing file");
+  CLI::App* netInfo = net->add_subcommand("info", "Print a checkpoint's header.");
+  netInfo->add_option("FILE", netInfoFile, "Checkpoint file")->required();
+  netInfo->add_flag("--json", netInfoJson, "Print one JSON object");
+
+  AnalyzeOptions analyzeOptions;
+  CLI::App* analyze = app.add_subcommand(
+      "analyze",
+      "Search a position with a network and print the top moves (visits, prior, Q, the "
+      "network's W/D/L after each) and the principal variation.");
+  analyze->add_option("--fen", analyzeOptions.fen, "Position as CFEN, or 'startpos'")
+      ->capture_default_str();
+  analyze->add_option("--moves", analyzeOptions.moves, "Moves to play first");
+  analyze->add_option("--net", analyzeOptions.net, "Network checkpoint")->required();
+  analyze->add_option("--sims", analyzeOptions.simulations, "Simulations of the search")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000000));
+  analyze->add_option("--top", analyzeOptions.top, "Moves to list")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
+  analyze->add_flag("--json", analyzeOptions.json, "Print one JSON object");
+
   if (!args.empty() && !args[0].starts_with('-')) {
     std::string known;
     bool found = false;
@@ -108,7 +152,12 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
     if (*legal) runLegal(legalFen, in, out);
     if (*show) runShow(showOptions, out);
     if (*match) runMatch(matchOptions, out, err);
-  } catch (const std::invalid_argument& e) {  // CfenError, MoveError, SpecError, InputError
+    if (*netInit) runNetInit(netInitOptions, out);
+    if (*netInfo) runNetInfo(netInfoFile, netInfoJson, out);
+    if (*analyze) runAnalyze(analyzeOptions, out);
+  } catch (const std::exception& e) {
+    // Bad input (CfenError, MoveError, SpecError, InputError, CheckpointError) or a file that
+    // cannot be written: one line, naming the command.
     out.flush();
     err << "camelot " << app.get_subcommands().front()->get_name() << ": " << e.what() << '\n';
     return 1;

@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "nn/network_config.hpp"
+
 namespace camelot::cli {
 
 class InputError : public std::invalid_argument {
@@ -45,5 +47,25 @@ struct MatchOptions {
 };
 // Results to `out`; a line per finished game to `progress`.
 void runMatch(const MatchOptions& options, std::ostream& out, std::ostream& progress);
+
+struct NetInitOptions {
+  NetworkConfig config;
+  std::uint64_t seed = 1;
+  std::string out;
+  bool force = false;
+};
+void runNetInit(const NetInitOptions& options, std::ostream& out);
+// Prints a checkpoint's header (and checks it is readable by this program).
+void runNetInfo(const std::string& file, bool json, std::ostream& out);
+
+struct AnalyzeOptions {
+  std::string fen = "startpos";
+  std::string moves;
+  std::string net;
+  int simulations = 800;
+  int top = 10;
+  bool json = false;
+};
+void runAnalyze(const AnalyzeOptions& options, std::ostream& out);
 
 }  // namespace camelot::cli

@@ -4,6 +4,7 @@
 
 #include "cli/board_diagram.hpp"
 #include "cli/commands.hpp"
+#include "cli/game_setup.hpp"
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
@@ -15,36 +16,10 @@ std::string colorName(Color c) {
   return c == Color::White ? "White" : "Black";
 }
 
-std::string statusText(const GameStatus& status) {
-  switch (status.outcome) {
-    case Outcome::None:
-      return "in progress";
-    case Outcome::WhiteWins:
-      return "White wins (" + std::string(endReasonName(status.reason)) + ")";
-    case Outcome::BlackWins:
-      return "Black wins (" + std::string(endReasonName(status.reason)) + ")";
-    case Outcome::Draw:
-      break;
-  }
-  return "draw (" + std::string(endReasonName(status.reason)) + ")";
-}
-
 }  // namespace
 
 void runShow(const ShowOptions& options, std::ostream& out) {
-  Game game(parseCfen(options.fen));
-  std::istringstream moves(options.moves);
-  std::string text;
-  for (int number = 1; moves >> text; ++number) {
-    if (game.finished())
-      throw InputError("move " + std::to_string(number) + " '" + text +
-                       "': the game is already over (" + statusText(game.status()) + ")");
-    try {
-      game.play(parseMove(game.position(), text));
-    } catch (const MoveError& e) {
-      throw InputError("move " + std::to_string(number) + ": " + e.what());
-    }
-  }
+  const Game game = gameFromMoves(options.fen, options.moves);
 
   const Position& position = game.position();
   out << boardDiagram(position) << '\n';

@@ -48,7 +48,8 @@ class HistoryCheckingEvaluator : public Evaluator {
 
 Game gameAfter(std::initializer_list<const char*> moves) {
   Game game;
-  for (const char* text : moves) game.play(parseMove(game.position(), text));
+  for (const char* text : moves)
+    game.play(parseMove(game.position(), text));
   return game;
 }
 

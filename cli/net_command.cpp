@@ -1,0 +1,58 @@
+#include <filesystem>
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "cli/commands.hpp"
+#include "nn/checkpoint.hpp"
+#include "nn/fresh_network.hpp"
+
+namespace camelot::cli {
+
+void runNetInit(const NetInitOptions& options, std::ostream& out) {
+  if (std::filesystem::exists(options.out) && !options.force)
+    throw InputError(options.out + ": already exists (use --force to replace it)");
+  try {
+    validate(options.config);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(e.what());
+  }
+  writeFreshNetwork(options.out, options.config, options.seed);
+  out << "wrote " << options.out << ": " << describe(options.config) << ", seed " << options.seed
+      << '\n';
+}
+
+void runNetInfo(const std::string& file, bool json, std::ostream& out) {
+  const CheckpointHeader h = readCheckpointHeader(file);
+  requireCompatible(file, h);
+  const NetworkConfig& c = h.config;
+  if (json) {
+    const nlohmann::json config = {{"blocks", c.blocks},
+                                   {"channels", c.channels},
+                                   {"global_pooling_every", c.globalPoolingEvery},
+                                   {"policy_channels", c.policyChannels},
+                                   {"value_channels", c.valueChannels},
+                                   {"value_hidden", c.valueHidden},
+                                   {"history_plies", c.historyPlies}};
+    out << nlohmann::json{{"file", file},
+                          {"format_version", h.formatVersion},
+                          {"encoding_version", h.encodingVersion},
+                          {"training_step", h.trainingStep},
+                          {"generation", h.generation},
+                          {"weights_bytes", h.weightsBytes},
+                          {"config", config}}
+               .dump()
+        << '\n';
+    return;
+  }
+  out << "file:             " << file << '\n'
+      << "network:          " << describe(c) << '\n'
+      << "generation:       " << h.generation << '\n'
+      << "training step:    " << h.trainingStep << '\n'
+      << "format version:   " << h.formatVersion << '\n'
+      << "encoding version: " << h.encodingVersion << '\n'
+      << "weights:          " << h.weightsBytes << " bytes, checksum " << std::hex << std::setw(16)
+      << std::setfill('0') << h.weightsChecksum << std::dec << '\n';
+}
+
+}  // namespace camelot::cli

@@ -1,0 +1,613 @@
+#include "nn/checkpoint.hpp"
+
+#include <fcntl.h>
+#include <torch/nn/module.h>
+#include <torch/utils.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <bit>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "nn/encoding.hpp"
+
+namespace camelot {
+
+static_assert(
+    std::endian::native == std::endian::little,
+    "checkpoints store tensor data in the host's byte order, which must be little-endian");
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr std::size_t kPrefixBytes = 16;  // magic, format version, header length
+constexpr std::size_t kMaxNameBytes = 256;
+constexpr std::size_t kMaxRank = 8;
+constexpr std::uint8_t kDtypeFloat32 = 0;
+constexpr std::uint8_t kDtypeInt64 = 1;
+
+// Throws "<path>: <problem>" as one line: control characters (which a damaged file's tensor
+// names may hold) become '?'.
+[[noreturn]] void fail(const std::filesystem::path& path, const std::string& problem) {
+  std::string message = path.string() + ": " + problem;
+  for (char& c : message) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  }
+  throw CheckpointError(message);
+}
+
+std::string shapeText(const std::vector<std::int64_t>& shape) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    if (i > 0) text += ", ";
+    text += std::to_string(shape[i]);
+  }
+  return text + "]";
+}
+
+const char* dtypeName(std::uint8_t dtype) {
+  switch (dtype) {
+    case kDtypeFloat32:
+      return "float32";
+    case kDtypeInt64:
+      return "int64";
+    default:
+      return "unknown";
+  }
+}
+
+std::optional<std::uint8_t> dtypeCode(c10::ScalarType type) {
+  if (type == torch::kFloat32) return kDtypeFloat32;
+  if (type == torch::kInt64) return kDtypeInt64;
+  return std::nullopt;
+}
+
+c10::ScalarType scalarType(std::uint8_t dtype) {
+  return dtype == kDtypeFloat32 ? torch::kFloat32 : torch::kInt64;
+}
+
+std::size_t elementBytes(std::uint8_t dtype) {
+  return dtype == kDtypeFloat32 ? 4 : 8;
+}
+
+std::string hex64(std::uint64_t value) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string text(16, '0');
+  for (int i = 15; i >= 0; --i) {
+    text[static_cast<std::size_t>(i)] = kDigits[value & 0xF];
+    value >>= 4;
+  }
+  return text;
+}
+
+std::optional<std::uint64_t> parseHex64(const std::string& text) {
+  if (text.size() != 16) return std::nullopt;
+  std::uint64_t value = 0;
+  for (char c : text) {
+    int digit;
+    if (c >= '0' && c <= '9') {
+      digit = c - '0';
+    } else if (c >= 'a' && c <= 'f') {
+      digit = c - 'a' + 10;
+    } else {
+      return std::nullopt;
+    }
+    value = (value << 4) | static_cast<std::uint64_t>(digit);
+  }
+  return value;
+}
+
+// ---- Little-endian byte writing and bounded reading ------------------------------------------
+
+template <typename T>
+void put(std::vector<std::byte>& out, T value) {
+  static_assert(std::is_integral_v<T>);
+  const auto bits = static_cast<std::make_unsigned_t<T>>(value);
+  for (std::size_t i = 0; i < sizeof(T); ++i) {
+    out.push_back(static_cast<std::byte>((bits >> (8 * i)) & 0xFF));
+  }
+}
+
+void putBytes(std::vector<std::byte>& out, const void* data, std::size_t size) {
+  const auto* bytes = static_cast<const std::byte*>(data);
+  out.insert(out.end(), bytes, bytes + size);
+}
+
+template <typename T>
+T decode(const std::byte* bytes) {
+  std::make_unsigned_t<T> bits = 0;
+  for (std::size_t i = 0; i < sizeof(T); ++i) {
+    bits |= static_cast<std::make_unsigned_t<T>>(std::to_integer<unsigned>(bytes[i])) << (8 * i);
+  }
+  return static_cast<T>(bits);
+}
+
+// Reads the tensor section front to back; every read is checked against what is left.
+class SectionReader {
+ public:
+  SectionReader(const std::filesystem::path& path, std::span<const std::byte> bytes)
+      : path_(path), bytes_(bytes) {}
+
+  std::size_t remaining() const { return bytes_.size() - offset_; }
+
+  std::span<const std::byte> take(std::size_t count, const char* what) {
+    if (count > remaining()) {
+      fail(path_, "corrupt tensor section (" + std::string(what) + " needs " +
+                      std::to_string(count) + " bytes, " + std::to_string(remaining()) + " left)");
+    }
+    auto result = bytes_.subspan(offset_, count);
+    offset_ += count;
+    return result;
+  }
+
+  template <typename T>
+  T read(const char* what) {
+    return decode<T>(take(sizeof(T), what).data());
+  }
+
+ private:
+  const std::filesystem::path& path_;
+  std::span<const std::byte> bytes_;
+  std::size_t offset_ = 0;
+};
+
+// ---- The module's tensors ---------------------------------------------------------------------
+
+struct NamedTensor {
+  std::string name;
+  torch::Tensor tensor;
+};
+
+// Parameters then buffers, both recursive, skipping undefined slots (a Conv2d without bias).
+std::vector<NamedTensor> moduleTensors(const torch::nn::Module& module) {
+  std::vector<NamedTensor> result;
+  for (const auto& item : module.named_parameters(/*recurse=*/true)) {
+    if (item.value().defined()) result.push_back({item.key(), item.value()});
+  }
+  for (const auto& item : module.named_buffers(/*recurse=*/true)) {
+    if (item.value().defined()) result.push_back({item.key(), item.value()});
+  }
+  return result;
+}
+
+std::vector<std::byte> encodeTensors(const std::filesystem::path& path,
+                                     const torch::nn::Module& module) {
+  const auto tensors = moduleTensors(module);
+  if (tensors.size() > std::numeric_limits<std::uint32_t>::max()) {
+    fail(path, "too many tensors to store");
+  }
+  std::size_t total = 4;
+  for (const auto& [name, tensor] : tensors) {
+    total += 2 + name.size() + 2 + 8 * static_cast<std::size_t>(tensor.dim()) + tensor.nbytes();
+  }
+  std::vector<std::byte> out;
+  out.reserve(total);
+  put(out, static_cast<std::uint32_t>(tensors.size()));
+  for (const auto& [name, tensor] : tensors) {
+    if (name.empty() || name.size() > kMaxNameBytes) {
+      fail(path, "cannot store tensor '" + name + "' (names must be 1.." +
+                     std::to_string(kMaxNameBytes) + " bytes)");
+    }
+    if (tensor.layout() != torch::kStrided) {
+      fail(path, "cannot store tensor '" + name + "' (only dense tensors)");
+    }
+    const auto dtype = dtypeCode(tensor.scalar_type());
+    if (!dtype) {
+      fail(path, "cannot store tensor '" + name + "' of dtype " +
+                     std::string(c10::toString(tensor.scalar_type())) +
+                     " (only float32 and int64)");
+    }
+    if (static_cast<std::size_t>(tensor.dim()) > kMaxRank) {
+      fail(path, "cannot store tensor '" + name + "' of rank " + std::to_string(tensor.dim()) +
+                     " (at most " + std::to_string(kMaxRank) + ")");
+    }
+    put(out, static_cast<std::uint16_t>(name.size()));
+    putBytes(out, name.data(), name.size());
+    put(out, *dtype);
+    put(out, static_cast<std::uint8_t>(tensor.dim()));
+    for (const auto size : tensor.sizes())
+      put(out, static_cast<std::int64_t>(size));
+    const torch::Tensor data = tensor.detach().to(torch::kCPU).contiguous();
+    putBytes(out, data.data_ptr(), data.nbytes());
+  }
+  return out;
+}
+
+// ---- The header ---------------------------------------------------------------------------------
+
+Json headerToJson(const CheckpointHeader& header) {
+  const NetworkConfig& c = header.config;
+  Json json;
+  json["formatVersion"] = header.formatVersion;
+  json["encodingVersion"] = header.encodingVersion;
+  json["trainingStep"] = header.trainingStep;
+  json["generation"] = header.generation;
+  json["config"] = {{"blocks", c.blocks},
+                    {"channels", c.channels},
+                    {"globalPoolingEvery", c.globalPoolingEvery},
+                    {"policyChannels", c.policyChannels},
+                    {"valueChannels", c.valueChannels},
+                    {"valueHidden", c.valueHidden},
+                    {"historyPlies", c.historyPlies}};
+  json["weightsBytes"] = header.weightsBytes;
+  json["weightsChecksum"] = hex64(header.weightsChecksum);
+  return json;
+}
+
+// An integer field of `object` within [low, high]; the error names `where` + key.
+std::int64_t intField(const std::filesystem::path& path, const Json& object, const char* key,
+                      const std::string& where, std::int64_t low, std::int64_t high) {
+  const auto it = object.find(key);
+  if (it == object.end()) fail(path, "header lacks field '" + where + key + "'");
+  if (!it->is_number_integer()) {
+    fail(path, "header field '" + where + key + "' is not an integer");
+  }
+  // Unsigned JSON values may exceed int64's range: compare them as unsigned first.
+  const bool inRange = it->is_number_unsigned()
+                           ? it->get<std::uint64_t>() <= static_cast<std::uint64_t>(high) &&
+                                 static_cast<std::int64_t>(it->get<std::uint64_t>()) >= low
+                           : it->get<std::int64_t>() >= low && it->get<std::int64_t>() <= high;
+  if (!inRange) {
+    fail(path, "header field '" + where + key + "' is " + it->dump() + ", outside [" +
+                   std::to_string(low) + ", " + std::to_string(high) + "]");
+  }
+  return it->get<std::int64_t>();
+}
+
+std::uint64_t uint64Field(const std::filesystem::path& path, const Json& object, const char* key) {
+  const auto it = object.find(key);
+  if (it == object.end()) fail(path, std::string("header lacks field '") + key + "'");
+  if (!it->is_number_unsigned()) {
+    fail(path, std::string("header field '") + key + "' is not an unsigned integer");
+  }
+  return it->get<std::uint64_t>();
+}
+
+CheckpointHeader headerFromJson(const std::filesystem::path& path, std::string_view text,
+                                std::uint32_t formatVersion) {
+  const Json json = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+  if (json.is_discarded()) fail(path, "header is not valid JSON");
+  if (!json.is_object()) fail(path, "header is not a JSON object");
+
+  constexpr std::int64_t kIntMax = std::numeric_limits<int>::max();
+  constexpr std::int64_t kIntMin = std::numeric_limits<int>::min();
+  constexpr std::int64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
+
+  CheckpointHeader header;
+  header.formatVersion = formatVersion;
+  const auto jsonVersion = intField(path, json, "formatVersion", "", 0, kIntMax);
+  if (jsonVersion != formatVersion) {
+    fail(path, "header says format version " + std::to_string(jsonVersion) +
+                   ", the file's prefix says " + std::to_string(formatVersion));
+  }
+  header.encodingVersion =
+      static_cast<int>(intField(path, json, "encodingVersion", "", kIntMin, kIntMax));
+  header.trainingStep = intField(path, json, "trainingStep", "", 0, kInt64Max);
+  header.generation = intField(path, json, "generation", "", 0, kInt64Max);
+
+  const auto config = json.find("config");
+  if (config == json.end()) fail(path, "header lacks field 'config'");
+  if (!config->is_object()) fail(path, "header field 'config' is not an object");
+  NetworkConfig& c = header.config;
+  const auto configInt = [&](const char* key) {
+    return static_cast<int>(intField(path, *config, key, "config.", kIntMin, kIntMax));
+  };
+  c.blocks = configInt("blocks");
+  c.channels = configInt("channels");
+  c.globalPoolingEvery = configInt("globalPoolingEvery");
+  c.policyChannels = configInt("policyChannels");
+  c.valueChannels = configInt("valueChannels");
+  c.valueHidden = configInt("valueHidden");
+  c.historyPlies = configInt("historyPlies");
+  try {
+    validate(c);
+  } catch (const std::invalid_argument& e) {
+    fail(path, std::string("invalid network config in header (") + e.what() + ")");
+  }
+
+  header.weightsBytes = uint64Field(path, json, "weightsBytes");
+  const auto checksum = json.find("weightsChecksum");
+  if (checksum == json.end()) fail(path, "header lacks field 'weightsChecksum'");
+  std::optional<std::uint64_t> value;
+  if (checksum->is_string()) value = parseHex64(checksum->get<std::string>());
+  if (!value) fail(path, "header field 'weightsChecksum' is not 16 lowercase hex digits");
+  header.weightsChecksum = *value;
+  return header;
+}
+
+// ---- Files -------------------------------------------------------------------------------------
+
+std::string errnoText(int error) {
+  return std::strerror(error);
+}
+
+struct ParsedHeader {
+  CheckpointHeader header;
+  std::uint64_t weightsOffset = 0;
+};
+
+// Opens `path`, validates everything up to the weights and leaves `file` positioned there.
+ParsedHeader readHeader(const std::filesystem::path& path, std::ifstream& file) {
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  if (status.type() == std::filesystem::file_type::not_found) fail(path, "no such file");
+  if (status.type() == std::filesystem::file_type::directory) {
+    fail(path, "is a directory, not a checkpoint");
+  }
+  errno = 0;
+  file.open(path, std::ios::binary);
+  if (!file) {
+    fail(path, "cannot open checkpoint" + (errno != 0 ? " (" + errnoText(errno) + ")" : ""));
+  }
+  file.seekg(0, std::ios::end);
+  const std::streamoff end = file.tellg();
+  file.seekg(0, std::ios::beg);
+  if (end < 0 || !file) fail(path, "cannot determine the file's size");
+  const auto fileSize = static_cast<std::uint64_t>(end);
+  if (fileSize == 0) fail(path, "empty file, not a CamelotZero checkpoint");
+
+  std::byte prefix[kPrefixBytes];
+  const auto prefixRead = static_cast<std::size_t>(std::min<std::uint64_t>(fileSize, kPrefixBytes));
+  if (!file.read(reinterpret_cast<char*>(prefix), static_cast<std::streamsize>(prefixRead))) {
+    fail(path, "read error in the header");
+  }
+  const std::size_t magicSeen = std::min(prefixRead, kCheckpointMagic.size());
+  if (std::memcmp(prefix, kCheckpointMagic.data(), magicSeen) != 0) {
+    fail(path, "not a CamelotZero checkpoint (bad magic)");
+  }
+  if (prefixRead < kPrefixBytes) {
+    fail(path, "truncated (the fixed header needs " + std::to_string(kPrefixBytes) +
+                   " bytes, file has " + std::to_string(fileSize) + ")");
+  }
+  const auto formatVersion = decode<std::uint32_t>(prefix + 8);
+  const auto headerBytes = decode<std::uint32_t>(prefix + 12);
+  if (formatVersion > kCheckpointFormatVersion) {
+    fail(path, "checkpoint format version " + std::to_string(formatVersion) +
+                   " is newer than this program (" + std::to_string(kCheckpointFormatVersion) +
+                   ")");
+  }
+  if (formatVersion == 0) fail(path, "invalid checkpoint format version 0");
+  if (headerBytes > kMaxCheckpointHeaderBytes) {
+    fail(path, "header length " + std::to_string(headerBytes) + " is implausible (at most " +
+                   std::to_string(kMaxCheckpointHeaderBytes) + "; corrupt file)");
+  }
+  if (kPrefixBytes + headerBytes > fileSize) {
+    fail(path, "truncated (the header needs " + std::to_string(kPrefixBytes + headerBytes) +
+                   " bytes, file has " + std::to_string(fileSize) + ")");
+  }
+  std::string text(headerBytes, '\0');
+  if (!file.read(text.data(), static_cast<std::streamsize>(headerBytes))) {
+    fail(path, "read error in the header");
+  }
+
+  ParsedHeader parsed;
+  parsed.header = headerFromJson(path, text, formatVersion);
+  parsed.weightsOffset = kPrefixBytes + headerBytes;
+  const std::uint64_t available = fileSize - parsed.weightsOffset;
+  const std::uint64_t needed = parsed.header.weightsBytes;
+  if (needed > available) {
+    fail(path, "truncated (weights need " + std::to_string(needed) + " bytes, file has " +
+                   std::to_string(available) + ")");
+  }
+  if (needed < available) {
+    fail(path, std::to_string(available - needed) + " unexpected bytes after the weights");
+  }
+  if (needed < 4) fail(path, "corrupt header (weightsBytes " + std::to_string(needed) + ")");
+  return parsed;
+}
+
+// Writes all of `bytes` to `fd`, retrying short writes; false with errno set on failure.
+bool writeAll(int fd, const std::byte* bytes, std::size_t size) {
+  while (size > 0) {
+    const ssize_t written = ::write(fd, bytes, size);
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    bytes += written;
+    size -= static_cast<std::size_t>(written);
+  }
+  return true;
+}
+
+struct FileRecord {
+  std::string name;
+  std::uint8_t dtype = 0;
+  std::vector<std::int64_t> shape;
+  std::span<const std::byte> data;
+};
+
+}  // namespace
+
+std::uint64_t checkpointChecksum(std::span<const std::byte> bytes) {
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  for (const std::byte b : bytes) {
+    hash ^= std::to_integer<std::uint64_t>(b);
+    hash *= 0x100000001b3ULL;
+  }
+  return hash;
+}
+
+void writeCheckpoint(const std::filesystem::path& path, CheckpointHeader header,
+                     const torch::nn::Module& module) {
+  try {
+    validate(header.config);
+  } catch (const std::invalid_argument& e) {
+    fail(path, std::string("invalid network config (") + e.what() + ")");
+  }
+  if (header.trainingStep < 0 || header.generation < 0) {
+    fail(path, "trainingStep and generation must not be negative");
+  }
+  const std::vector<std::byte> weights = encodeTensors(path, module);
+  header.formatVersion = kCheckpointFormatVersion;
+  header.weightsBytes = weights.size();
+  header.weightsChecksum = checkpointChecksum(weights);
+  const std::string text = headerToJson(header).dump() + "\n";
+  if (text.size() > kMaxCheckpointHeaderBytes) fail(path, "header too long");
+
+  std::vector<std::byte> prefix;
+  putBytes(prefix, kCheckpointMagic.data(), kCheckpointMagic.size());
+  put(prefix, header.formatVersion);
+  put(prefix, static_cast<std::uint32_t>(text.size()));
+  putBytes(prefix, text.data(), text.size());
+
+  std::filesystem::path temporary = path;
+  temporary += ".tmp-" + std::to_string(::getpid());
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) fail(path, "cannot write checkpoint (" + errnoText(errno) + ")");
+  const bool written = writeAll(fd, prefix.data(), prefix.size()) &&
+                       writeAll(fd, weights.data(), weights.size()) && ::fsync(fd) == 0;
+  const int writeErrno = errno;
+  const bool closed = ::close(fd) == 0;
+  const int closeErrno = errno;
+  if (!written || !closed) {
+    std::error_code ignored;
+    std::filesystem::remove(temporary, ignored);
+    fail(path, "cannot write checkpoint (" + errnoText(written ? closeErrno : writeErrno) + ")");
+  }
+  std::error_code error;
+  std::filesystem::rename(temporary, path, error);
+  if (error) {
+    std::error_code ignored;
+    std::filesystem::remove(temporary, ignored);
+    fail(path, "cannot replace checkpoint (" + error.message() + ")");
+  }
+}
+
+CheckpointHeader readCheckpointHeader(const std::filesystem::path& path) {
+  std::ifstream file;
+  return readHeader(path, file).header;
+}
+
+CheckpointHeader loadCheckpoint(const std::filesystem::path& path, torch::nn::Module& module) {
+  std::ifstream file;
+  const ParsedHeader parsed = readHeader(path, file);
+  const CheckpointHeader& header = parsed.header;
+
+  // readHeader checked that exactly weightsBytes remain in the file.
+  std::vector<std::byte> weights(static_cast<std::size_t>(header.weightsBytes));
+  if (!file.read(reinterpret_cast<char*>(weights.data()),
+                 static_cast<std::streamsize>(weights.size()))) {
+    fail(path, "read error in the weights");
+  }
+  if (checkpointChecksum(weights) != header.weightsChecksum) {
+    fail(path, "checksum mismatch (weights corrupt)");
+  }
+
+  // Parse every record, bounded by what is left of the section.
+  SectionReader reader(path, weights);
+  const auto count = reader.read<std::uint32_t>("the tensor count");
+  // Each record takes at least 5 bytes (name length, one name byte, dtype, rank).
+  if (count > reader.remaining() / 5) {
+    fail(path, "corrupt tensor section (tensor count " + std::to_string(count) + ")");
+  }
+  std::vector<FileRecord> records(count);
+  for (FileRecord& record : records) {
+    const auto nameBytes = reader.read<std::uint16_t>("a tensor name length");
+    if (nameBytes == 0 || nameBytes > kMaxNameBytes) {
+      fail(path, "corrupt tensor section (name length " + std::to_string(nameBytes) + ")");
+    }
+    const auto name = reader.take(nameBytes, "a tensor name");
+    record.name.assign(reinterpret_cast<const char*>(name.data()), name.size());
+    record.dtype = reader.read<std::uint8_t>("a tensor dtype");
+    if (record.dtype != kDtypeFloat32 && record.dtype != kDtypeInt64) {
+      fail(path, "tensor '" + record.name + "' has unsupported dtype code " +
+                     std::to_string(record.dtype));
+    }
+    const auto rank = reader.read<std::uint8_t>("a tensor rank");
+    if (rank > kMaxRank) {
+      fail(path, "tensor '" + record.name + "' has rank " + std::to_string(rank) + " (at most " +
+                     std::to_string(kMaxRank) + ")");
+    }
+    record.shape.resize(rank);
+    // Elements this tensor could have and still fit in what is left.
+    const std::uint64_t maxElements = reader.remaining() / elementBytes(record.dtype);
+    std::uint64_t elements = 1;
+    for (auto& dim : record.shape) {
+      dim = reader.read<std::int64_t>("a tensor dimension");
+      if (dim < 0) {
+        fail(path, "tensor '" + record.name + "' has negative dimension " + std::to_string(dim));
+      }
+      const auto size = static_cast<std::uint64_t>(dim);
+      // elements * size > maxElements, without overflow (0 stays 0).
+      if (size != 0 && elements > maxElements / size) {
+        fail(path, "tensor '" + record.name + "' of shape " + shapeText(record.shape) +
+                       " does not fit in the file");
+      }
+      elements *= size;
+    }
+    record.data =
+        reader.take(static_cast<std::size_t>(elements) * elementBytes(record.dtype), "tensor data");
+  }
+  if (reader.remaining() != 0) {
+    fail(path, "corrupt tensor section (" + std::to_string(reader.remaining()) +
+                   " bytes after the last tensor)");
+  }
+
+  // Match them against the module, in order.
+  const auto tensors = moduleTensors(module);
+  const std::size_t common = std::min(records.size(), tensors.size());
+  for (std::size_t i = 0; i < common; ++i) {
+    if (records[i].name != tensors[i].name) {
+      fail(path, "tensor " + std::to_string(i) + " is '" + records[i].name +
+                     "', the network expects '" + tensors[i].name + "'");
+    }
+  }
+  if (records.size() != tensors.size()) {
+    const std::string first = records.size() > tensors.size()
+                                  ? "first extra: '" + records[common].name + "'"
+                                  : "first missing: '" + tensors[common].name + "'";
+    fail(path, "checkpoint has " + std::to_string(records.size()) +
+                   " tensors, the network expects " + std::to_string(tensors.size()) + " (" +
+                   first + ")");
+  }
+  for (std::size_t i = 0; i < common; ++i) {
+    const FileRecord& record = records[i];
+    const torch::Tensor& target = tensors[i].tensor;
+    const auto targetDtype = dtypeCode(target.scalar_type());
+    if (targetDtype != record.dtype) {
+      fail(path, "tensor '" + record.name + "' is " + dtypeName(record.dtype) +
+                     ", the network expects " + std::string(c10::toString(target.scalar_type())));
+    }
+    const std::vector<std::int64_t> targetShape(target.sizes().begin(), target.sizes().end());
+    if (targetShape != record.shape) {
+      fail(path, "tensor '" + record.name + "' has shape " + shapeText(record.shape) +
+                     ", the network expects " + shapeText(targetShape));
+    }
+  }
+
+  // Everything matches: stage the data in CPU tensors (allocation can still fail), then copy.
+  std::vector<torch::Tensor> staged;
+  staged.reserve(records.size());
+  for (const FileRecord& record : records) {
+    torch::Tensor tensor =
+        torch::empty(record.shape, torch::TensorOptions().dtype(scalarType(record.dtype)));
+    if (!record.data.empty()) {
+      std::memcpy(tensor.data_ptr(), record.data.data(), record.data.size());
+    }
+    staged.push_back(std::move(tensor));
+  }
+  torch::NoGradGuard noGrad;
+  for (std::size_t i = 0; i < staged.size(); ++i)
+    tensors[i].tensor.copy_(staged[i]);
+  return header;
+}
+
+void requireCompatible(const std::filesystem::path& path, const CheckpointHeader& header) {
+  if (header.encodingVersion != kEncodingVersion) {
+    fail(path, "input encoding version " + std::to_string(header.encodingVersion) +
+                   ", this program encodes version " + std::to_string(kEncodingVersion));
+  }
+}
+
+}  // namespace camelot

@@ -1,0 +1,70 @@
+#pragma once
+// The network's input planes and its policy index. Torch-free: the search-side evaluator, the
+// trainer and the replay buffer all encode through here.
+//
+// The grid is 16 rows (ranks) by 12 columns (files), seen from the side to move: White's
+// positions as they are (rank 1 is row 0), Black's flipped top to bottom (rank 16 is row 0),
+// so the mover's own castle is always at the bottom and "forward" is always up. Columns are
+// files A..L in both cases, so the left-right mirror of a position mirrors its planes.
+// docs/network.md lists every plane.
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "engine/move.hpp"
+#include "engine/movegen.hpp"
+#include "engine/position.hpp"
+
+namespace camelot {
+
+// Bumped whenever the planes change meaning; checkpoints record it.
+inline constexpr int kEncodingVersion = 1;
+
+inline constexpr int kGridRows = 16;
+inline constexpr int kGridColumns = 12;
+inline constexpr int kGridCells = kGridRows * kGridColumns;  // 192; 160 are real squares
+inline constexpr int kMaxHistoryPlies = 8;
+
+// One logit per (from cell, to cell) of the mover's grid: from * kGridCells + to.
+inline constexpr int kPolicySize = kGridCells * kGridCells;
+
+// Planes for a network that sees `historyPlies` earlier positions.
+int inputPlaneCount(int historyPlies);
+
+// The cell (row * kGridColumns + column) of real square `s` seen by `perspective`.
+int cellOf(Square s, Color perspective);
+// The cell of the same square after the left-right mirror (the same for both perspectives).
+int mirroredCell(int cell);
+
+// Writes the planes of `position` into `out` (inputPlaneCount(historyPlies) * kGridCells floats,
+// plane-major, every value written). `history` holds the positions before it, oldest first;
+// only its last `historyPlies` are used and missing ones (the start of a game) encode as empty
+// boards. `repetitions` is the earlier occurrences of the position (EvaluationRequest).
+void encodePosition(const Position& position, std::span<const Position> history, int repetitions,
+                    int historyPlies, std::span<float> out);
+
+// The policy index of `move` for the side to move `mover`.
+int policyIndex(const Move& move, Color mover);
+// The index of the same (from, to) pair after the left-right mirror.
+int mirroredPolicyIndex(int index);
+
+// The legal moves of a position grouped by policy index: moves that share (from, to) share one
+// logit and split its probability evenly (R10 paths and capture choices with the same ends).
+struct LegalPolicy {
+  std::vector<std::int32_t> indices;      // distinct policy indices, in first-move order
+  std::vector<std::int32_t> slotOfMove;   // for each move, its position in `indices`
+  std::vector<std::int32_t> movesInSlot;  // for each index, how many moves share it
+
+  // Rebuilds the grouping for `moves` played by `mover` (reuses the vectors' storage).
+  void assign(const MoveList& moves, Color mover);
+  std::size_t size() const { return indices.size(); }
+};
+
+// Priors over the moves from one logit per distinct index: a softmax over the distinct
+// indices (nothing outside the legal moves gets probability), each split evenly among the moves
+// that share it. `priors` has one entry per move.
+void priorsFromLogits(const LegalPolicy& legal, std::span<const float> logits,
+                      std::span<float> priors);
+
+}  // namespace camelot

@@ -1,0 +1,148 @@
+// `camelot net init`, `camelot net info` and `camelot analyze`: exact headers, refusals that
+// keep existing files, and an analysis whose moves are legal.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "engine/game.hpp"
+#include "engine/notation.hpp"
+#include "engine/rules_status.hpp"
+#include "tests/cli/cli_runner.hpp"
+
+namespace camelot::cli {
+namespace {
+
+class NetCommand : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("camelot_net_command_" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string file(const std::string& name) const { return (dir_ / name).string(); }
+
+  // A small network, fast to search with.
+  std::string smallNet() {
+    const std::string path = file("small.ckpt");
+    const CliResult r = runCamelot({"net", "init", "--blocks", "1", "--channels", "8",
+                                    "--policy-channels", "4", "--seed", "3", "--out", path});
+    EXPECT_EQ(r.status, 0) << r.err;
+    return path;
+  }
+
+ private:
+  std::filesystem::path dir_;
+};
+
+TEST_F(NetCommand, InitWritesAndInfoReadsTheHeader) {
+  const std::string path = smallNet();
+  const CliResult info = runCamelot({"net", "info", path, "--json"});
+  ASSERT_EQ(info.status, 0) << info.err;
+  const auto j = nlohmann::json::parse(info.out);
+  EXPECT_EQ(j["config"]["blocks"], 1);
+  EXPECT_EQ(j["config"]["channels"], 8);
+  EXPECT_EQ(j["config"]["policy_channels"], 4);
+  EXPECT_EQ(j["config"]["history_plies"], 2);
+  EXPECT_EQ(j["generation"], 0);
+  EXPECT_EQ(j["training_step"], 0);
+  EXPECT_EQ(j["encoding_version"], 1);
+
+  const CliResult text = runCamelot({"net", "info", path});
+  EXPECT_NE(
+      text.out.find("network:          1x8 (pool every 3, policy 4, value 32/128, history 2)"),
+      std::string::npos)
+      << text.out;
+}
+
+TEST_F(NetCommand, SameSeedSameFile) {
+  const std::string a = smallNet();
+  const std::string b = file("again.ckpt");
+  ASSERT_EQ(runCamelot({"net", "init", "--blocks", "1", "--channels", "8", "--policy-channels", "4",
+                        "--seed", "3", "--out", b})
+                .status,
+            0);
+  std::ifstream fa(a, std::ios::binary), fb(b, std::ios::binary);
+  const std::string bytesA((std::istreambuf_iterator<char>(fa)), {});
+  const std::string bytesB((std::istreambuf_iterator<char>(fb)), {});
+  EXPECT_EQ(bytesA, bytesB);
+}
+
+TEST_F(NetCommand, InitRefusesToOverwriteAndRejectsBadSettings) {
+  const std::string path = smallNet();
+  const auto before = std::filesystem::file_size(path);
+  const CliResult again = runCamelot({"net", "init", "--out", path});
+  EXPECT_EQ(again.status, 1);
+  EXPECT_EQ(again.err, "camelot net: " + path + ": already exists (use --force to replace it)\n");
+  EXPECT_EQ(std::filesystem::file_size(path), before);
+
+  const CliResult odd = runCamelot({"net", "init", "--channels", "63", "--out", file("odd.ckpt")});
+  EXPECT_EQ(odd.status, 1);
+  EXPECT_EQ(odd.err, "camelot net: channels must be even and in 2..512 (got 63)\n");
+  EXPECT_FALSE(std::filesystem::exists(file("odd.ckpt")));
+}
+
+TEST_F(NetCommand, CorruptOrMissingCheckpointIsOneErrorLine) {
+  const std::string path = smallNet();
+  std::filesystem::resize_file(path, std::filesystem::file_size(path) - 10);
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"net", "info", path},
+        std::vector<std::string>{"analyze", "--net", path},
+        std::vector<std::string>{"analyze", "--net", file("missing.ckpt")}}) {
+    const CliResult r = runCamelot(args);
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_TRUE(r.out.empty());
+  }
+  EXPECT_NE(runCamelot({"net", "info", path}).err.find("truncated"), std::string::npos);
+}
+
+TEST_F(NetCommand, AnalyzeListsLegalMovesWithVisitsAndAPrincipalVariation) {
+  const std::string path = smallNet();
+  const CliResult r = runCamelot({"analyze", "--net", path, "--moves", "F7-F8 E10-E9", "--sims",
+                                  "64", "--top", "5", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["simulations"], 64);
+  ASSERT_EQ(j["moves"].size(), 5u);
+  Game game;
+  game.play(parseMove(game.position(), "F7-F8"));
+  game.play(parseMove(game.position(), "E10-E9"));
+  int visits = 0;
+  int previous = 1 << 30;
+  for (const auto& m : j["moves"]) {
+    EXPECT_NO_THROW(parseMove(game.position(), m["move"].get<std::string>()));
+    EXPECT_LE(m["visits"].get<int>(), previous);  // most visited first
+    previous = m["visits"].get<int>();
+    visits += previous;
+    const auto wdl = m["wdl"];
+    EXPECT_NEAR(wdl[0].get<double>() + wdl[1].get<double>() + wdl[2].get<double>(), 1.0, 1e-5);
+  }
+  EXPECT_LE(visits, 63);  // the root's own evaluation is the 64th simulation
+  // The principal variation is a legal line from the position.
+  ASSERT_FALSE(j["pv"].empty());
+  EXPECT_EQ(j["pv"][0], j["moves"][0]["move"]);
+  for (const auto& m : j["pv"])
+    game.play(parseMove(game.position(), m.get<std::string>()));
+
+  const CliResult table = runCamelot({"analyze", "--net", path, "--sims", "16"});
+  ASSERT_EQ(table.status, 0);
+  EXPECT_NE(table.out.find("Search:     16 simulations"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("PV:"), std::string::npos);
+}
+
+TEST_F(NetCommand, AnalyzeRefusesAFinishedGame) {
+  const std::string path = smallNet();
+  // R9 a: White on F16 (Black's castle) with a lone Black man has won.
+  const CliResult r = runCamelot(
+      {"analyze", "--net", path, "--fen", "2/8/10/12/12/12/12/12/12/12/12/12/12/10/8/M1 w 0 0 0"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("the game is over"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace camelot::cli
