@@ -122,6 +122,18 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       ->check(CLI::Range(1, 1000));
   analyze->add_flag("--json", analyzeOptions.json, "Print one JSON object");
 
+  TrainOptions trainOptions;
+  CLI::App* train = app.add_subcommand(
+      "train",
+      "Train a network by self-play: generations of self-play, training and evaluation against "
+      "the previous network and fixed baselines, recorded in a run directory. Interrupt it at any "
+      "time; the same command resumes.");
+  train->add_option("--config", trainOptions.config, "Run configuration (TOML)")
+      ->capture_default_str();
+  train->add_option("--run-dir", trainOptions.runDirectory, "Run directory")->capture_default_str();
+  train->add_option("--hours", trainOptions.hours, "Stop after this many hours (0: the config's)")
+      ->check(CLI::Range(0.0, 100000.0));
+
   if (!args.empty() && !args[0].starts_with('-')) {
     std::string known;
     bool found = false;
@@ -155,6 +167,7 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
     if (*netInit) runNetInit(netInitOptions, out);
     if (*netInfo) runNetInfo(netInfoFile, netInfoJson, out);
     if (*analyze) runAnalyze(analyzeOptions, out);
+    if (*train) runTrain(trainOptions, out, err);
   } catch (const std::exception& e) {
     // Bad input (CfenError, MoveError, SpecError, InputError, CheckpointError) or a file that
     // cannot be written: one line, naming the command.

@@ -68,4 +68,12 @@ struct AnalyzeOptions {
 };
 void runAnalyze(const AnalyzeOptions& options, std::ostream& out);
 
+struct TrainOptions {
+  std::string config = "configs/default.toml";
+  std::string runDirectory = "runs/default";
+  double hours = 0.0;  // 0: the config's run.hours
+};
+// Log lines to `out`, progress to `err`.
+void runTrain(const TrainOptions& options, std::ostream& out, std::ostream& err);
+
 }  // namespace camelot::cli

@@ -15,7 +15,10 @@ std::pair<torch::Tensor, torch::Tensor> fold(const MirrorConv& conv,
 InferenceNet::InferenceNet(const NetworkImpl& network, torch::Device device)
     : config_(network.config()), device_(device) {
   torch::NoGradGuard noGrad;
-  const auto place = [&](const torch::Tensor& t) { return t.detach().to(device).contiguous(); };
+  // Copies, never views: the training form goes on changing after the snapshot is taken.
+  const auto place = [&](const torch::Tensor& t) {
+    return t.detach().to(device).contiguous().clone();
+  };
   const auto folded = [&](const std::pair<torch::Tensor, torch::Tensor>& wb, int padding) {
     return Conv{place(wb.first), place(wb.second), padding};
   };

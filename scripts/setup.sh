@@ -13,6 +13,7 @@ packages=(
   nlohmann-json3-dev  # JSON output
   libtomlplusplus-dev # run configurations
   libzstd-dev         # replay buffer chunks
+  python3-matplotlib  # scripts/plot_run.py: metrics plots
 )
 
 missing=()

@@ -11,24 +11,23 @@
 #include "engine/splitmix64.hpp"
 
 namespace camelot {
-namespace {
 
-// The pair's opening: openingPlies random plies from the start, drawn again (with the next
-// seed) in the rare case that they end the game.
-Position openingFor(const MatchSettings& settings, int pair) {
+Position matchOpening(std::uint64_t seed, int pair, int plies) {
   constexpr int kAttempts = 100;
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
-    std::mt19937_64 rng(mixSeed(mixSeed(settings.seed, static_cast<std::uint64_t>(pair)), attempt));
+    std::mt19937_64 rng(mixSeed(mixSeed(seed, static_cast<std::uint64_t>(pair)), attempt));
     Game game;
-    for (int ply = 0; ply < settings.openingPlies && !game.finished(); ++ply) {
+    for (int ply = 0; ply < plies && !game.finished(); ++ply) {
       const MoveList& moves = game.legalMoves();
       game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
     }
     if (!game.finished()) return game.position();
   }
-  throw std::invalid_argument("no opening of " + std::to_string(settings.openingPlies) +
+  throw std::invalid_argument("no opening of " + std::to_string(plies) +
                               " random plies that leaves the game running was found");
 }
+
+namespace {
 
 GameRecord playGame(Player& white, Player& black, const Position& start, int maxPlies) {
   Game game(start);
@@ -62,7 +61,7 @@ MatchResult playMatch(const PlayerMaker& first, const PlayerMaker& second,
   std::mutex mutex;
   const auto playOne = [&](int index) {
     const bool firstIsWhite = index % 2 == 0;
-    const Position start = openingFor(settings, index / 2);
+    const Position start = matchOpening(settings.seed, index / 2, settings.openingPlies);
     const auto a = first(mixSeed(settings.seed, 2 * static_cast<std::uint64_t>(index) + 2));
     const auto b = second(mixSeed(settings.seed, 2 * static_cast<std::uint64_t>(index) + 3));
     GameRecord record = firstIsWhite ? playGame(*a, *b, start, settings.maxPlies)

@@ -36,6 +36,11 @@ struct MatchResult {
   }
 };
 
+// The opening of pair `pair`: `plies` random plies from the start, seeded by (seed, pair),
+// drawn again in the rare case that they end the game. Every match and arena with the same
+// seed plays the same openings.
+Position matchOpening(std::uint64_t seed, int pair, int plies);
+
 // Plays settings.games games of `first` against `second`; even-numbered games give `first`
 // White. Calls onGame (serialised, in completion order) with each finished game's index and
 // record. Throws std::invalid_argument for bad settings.

@@ -1,0 +1,34 @@
+#pragma once
+// One recorded self-play position, as the replay buffer stores it and the trainer learns from
+// it: the position with the history the network reads, the search's policy target over the
+// legal moves (by policy index), and what happened afterwards. Torch-free.
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/position.hpp"
+
+namespace camelot {
+
+struct TrainingSample {
+  Position position;
+  // The positions before it, oldest first: at most kMaxHistoryPlies, fewer near the start.
+  std::vector<Position> history;
+  std::uint8_t repetitions = 0;  // earlier occurrences of the position in its game (R9 e)
+  // Every distinct policy index of the legal moves (nn/encoding.hpp) with its target
+  // probability (the search's visit shares or improved policy); the targets sum to 1.
+  std::vector<std::int32_t> policyIndices;
+  std::vector<float> policyTarget;
+  // The game's result from the side to move's view: +1 won, 0 drawn (adjudicated games
+  // included), -1 lost.
+  std::int8_t result = 0;
+  float rootValue = 0.0f;  // the search's value at the root, same view, in [-1, 1]
+  std::int32_t movesLeft = 0;  // plies from this position to the end of the game
+
+  // The same sample reflected left-right (the game's symmetry): position, history and policy.
+  TrainingSample mirrored() const;
+
+  bool operator==(const TrainingSample&) const = default;
+};
+
+}  // namespace camelot

@@ -1,0 +1,142 @@
+// Self-play and evaluation games through the batched worker: every recorded move is legal,
+// results and samples agree with the games, and classical players take their turns.
+#include <gtest/gtest.h>
+
+#include <numeric>
+
+#include "engine/game.hpp"
+#include "engine/rules_status.hpp"
+#include "nn/encoding.hpp"
+#include "nn/inference_net.hpp"
+#include "nn/network.hpp"
+#include "training/batched_games.hpp"
+
+namespace camelot {
+namespace {
+
+std::shared_ptr<const InferenceNet> tinyNet(std::uint64_t seed) {
+  torch::manual_seed(seed);
+  NetworkConfig config;
+  config.blocks = 1;
+  config.channels = 8;
+  config.policyChannels = 4;
+  config.valueChannels = 4;
+  config.valueHidden = 8;
+  Network network(config);
+  network->eval();
+  return std::make_shared<const InferenceNet>(*network, torch::kCPU);
+}
+
+BatchedGamesSettings quickSettings() {
+  BatchedGamesSettings s;
+  s.workers = 2;
+  s.gamesPerWorker = 3;
+  s.simulations = 8;
+  s.cheapSimulations = 2;
+  s.fullSearchFraction = 0.5;
+  s.maxPlies = 60;
+  s.seed = 5;
+  return s;
+}
+
+GamePlan selfPlayPlan() {
+  GamePlan plan;
+  plan.start = Position::start();
+  plan.sides = {GameSide{0, "", "net"}, GameSide{0, "", "net"}};
+  plan.record = true;
+  return plan;
+}
+
+TEST(BatchedGames, SelfPlayRecordsAreLegalAndSamplesMatchTheGames) {
+  std::vector<FinishedGame> games;
+  const BatchedGamesStats stats = playBatchedGames(
+      {tinyNet(1)}, quickSettings(), 8, [](int) { return selfPlayPlan(); },
+      [&](FinishedGame&& g) { games.push_back(std::move(g)); });
+  ASSERT_EQ(games.size(), 8u);
+  EXPECT_EQ(stats.games, 8);
+  EXPECT_GT(stats.evaluations, 0);
+  EXPECT_GE(stats.evaluations, stats.batches);
+  std::int64_t samples = 0;
+  for (const FinishedGame& g : games) {
+    // R1-R10: replaying the record through the engine accepts every move.
+    Game replay(g.record.start);
+    std::vector<Position> seen{replay.position()};
+    for (const Move& m : g.record.moves) {
+      ASSERT_FALSE(replay.finished());
+      const MoveList& legal = replay.legalMoves();
+      ASSERT_TRUE(std::any_of(legal.begin(), legal.end(), [&](const Move& l) { return sameOutcome(l, m); }));
+      replay.play(m);
+      seen.push_back(replay.position());
+    }
+    // R9: the recorded result is the engine's, or an adjudicated draw at the cap.
+    if (replay.finished()) {
+      EXPECT_EQ(g.record.status.outcome, replay.status().outcome);
+    } else {
+      EXPECT_EQ(g.record.moves.size(), 60u);
+      EXPECT_EQ(g.record.status.reason, EndReason::Adjudicated);
+      EXPECT_EQ(g.record.status.outcome, Outcome::Draw);
+    }
+    const int plies = static_cast<int>(g.record.moves.size());
+    for (const TrainingSample& s : g.samples) {
+      ++samples;
+      // The sample's position occurs in the game, movesLeft plies before its end.
+      ASSERT_GE(s.movesLeft, 1);
+      ASSERT_LE(s.movesLeft, plies);
+      EXPECT_EQ(s.position, seen[static_cast<std::size_t>(plies - s.movesLeft)]);
+      const Color mover = s.position.sideToMove();
+      const Outcome outcome = g.record.status.outcome;
+      const int expected = outcome == Outcome::Draw ? 0
+                           : (outcome == Outcome::WhiteWins) == (mover == Color::White) ? 1
+                                                                                         : -1;
+      EXPECT_EQ(s.result, expected);
+      // The policy target covers exactly the legal (from, to) pairs and sums to 1.
+      LegalPolicy legal;
+      legal.assign(legalMoves(s.position), mover);
+      EXPECT_EQ(s.policyIndices, legal.indices);
+      EXPECT_NEAR(std::accumulate(s.policyTarget.begin(), s.policyTarget.end(), 0.0), 1.0, 1e-4);
+      EXPECT_LE(s.history.size(), 2u);
+    }
+  }
+  EXPECT_EQ(samples, stats.samples);
+  EXPECT_GT(samples, 0);
+}
+
+TEST(BatchedGames, ClassicalSidesAndTwoNetworksTakeTheirTurns) {
+  BatchedGamesSettings settings = quickSettings();
+  settings.fullSearchFraction = 1.0;
+  settings.samplingPlies = 0;
+  std::vector<FinishedGame> games;
+  playBatchedGames(
+      {tinyNet(1), tinyNet(2)}, settings, 6,
+      [](int i) {
+        GamePlan plan;
+        plan.start = Position::start();
+        GameSide other{1, "", "previous"};
+        if (i < 4) other = {-1, i < 2 ? "random" : "greedy", i < 2 ? "random" : "greedy"};
+        plan.sides = i % 2 == 0 ? std::array{GameSide{0, "", "new"}, other}
+                                : std::array{other, GameSide{0, "", "new"}};
+        return plan;
+      },
+      [&](FinishedGame&& g) { games.push_back(std::move(g)); });
+  ASSERT_EQ(games.size(), 6u);
+  for (const FinishedGame& g : games) {
+    EXPECT_TRUE(g.samples.empty());  // not recorded
+    EXPECT_EQ(g.index % 2 == 0 ? g.record.white : g.record.black, "new");
+    EXPECT_FALSE(g.record.moves.empty());
+  }
+}
+
+TEST(BatchedGames, StopDropsTheGamesInFlight) {
+  std::atomic<bool> stop{false};
+  int finished = 0;
+  playBatchedGames(
+      {tinyNet(3)}, quickSettings(), 100, [](int) { return selfPlayPlan(); },
+      [&](FinishedGame&&) {
+        if (++finished == 2) stop = true;
+      },
+      &stop);
+  EXPECT_EQ(finished, 2);
+}
+
+}  // namespace
+}  // namespace camelot

@@ -1,0 +1,180 @@
+// The training loop on configs/tiny.toml: a whole run, resuming after an interruption (in
+// process and by kill -9) without losing or repeating work, a run directory of another config
+// refused, and a corrupt chunk skipped with its message.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "nn/checkpoint.hpp"
+#include "training/train_config.hpp"
+#include "training/train_loop.hpp"
+
+namespace camelot {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kTinyConfig = fs::path(CAMELOT_CONFIG_DIR) / "tiny.toml";
+
+class TrainLoop : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("camelot_train_loop_" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // Runs the loop in process; returns its log.
+  std::string train(const fs::path& config, const std::atomic<bool>& interrupted) {
+    std::ostringstream log, progress;
+    runTraining({config, dir_ / "run", std::nullopt, false}, log, progress, interrupted);
+    return log.str();
+  }
+
+  int countChunks(int generation) const {
+    int n = 0;
+    char prefix[32];
+    std::snprintf(prefix, sizeof prefix, "chunk-%06d-", generation);
+    for (const auto& e : fs::directory_iterator(dir_ / "run" / "chunks"))
+      n += e.path().filename().string().starts_with(prefix) ? 1 : 0;
+    return n;
+  }
+
+  std::vector<std::string> metricsLines() const {
+    std::ifstream in(dir_ / "run" / "metrics.csv");
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+  }
+
+  // Checks a finished two-generation tiny run: everything recorded once.
+  void expectCompleteRun() const {
+    EXPECT_EQ(countChunks(1), 8);
+    EXPECT_EQ(countChunks(2), 8);
+    EXPECT_EQ(countChunks(3), 0);
+    const auto lines = metricsLines();
+    ASSERT_EQ(lines.size(), 3u);  // header and two generations
+    EXPECT_TRUE(lines[1].starts_with("1,"));
+    EXPECT_TRUE(lines[2].starts_with("2,"));
+    for (int g = 0; g <= 2; ++g)
+      EXPECT_TRUE(fs::exists(dir_ / "run" / "checkpoints" / ("gen-00000" + std::to_string(g) + ".ckpt")));
+    EXPECT_EQ(readCheckpointHeader(dir_ / "run" / "latest.ckpt").generation, 2);
+    for (const auto& e : fs::recursive_directory_iterator(dir_ / "run"))
+      EXPECT_EQ(e.path().string().find(".tmp-"), std::string::npos) << e.path();
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(TrainLoop, TinyConfigRunsTwoGenerationsAndRecordsEverything) {
+  const std::atomic<bool> never{false};
+  const std::string log = train(kTinyConfig, never);
+  expectCompleteRun();
+  EXPECT_NE(log.find("done: 2 generations"), std::string::npos) << log;
+  const auto lines = metricsLines();
+  for (const char* column : {"generation", "elapsed_seconds", "games", "positions",
+                             "positions_per_second", "policy_loss", "value_loss", "policy_entropy",
+                             "score_random", "elo_random", "score_previous"})
+    EXPECT_NE(lines[0].find(column), std::string::npos) << column;
+  // The config as used, the log and the game records are in the run directory.
+  EXPECT_EQ(loadTrainConfig(dir_ / "run" / "config.toml"), loadTrainConfig(kTinyConfig));
+  EXPECT_TRUE(fs::exists(dir_ / "run" / "log.txt"));
+  std::ifstream games(dir_ / "run" / "games" / "gen-000001.jsonl");
+  int records = 0;
+  for (std::string line; std::getline(games, line);) ++records;
+  EXPECT_EQ(records, 8);
+
+  // Running the finished run again does nothing more.
+  train(kTinyConfig, never);
+  expectCompleteRun();
+}
+
+TEST_F(TrainLoop, InterruptedRunResumesWithoutLosingOrRepeatingWork) {
+  std::atomic<bool> interrupted{false};
+  // Interrupt as soon as the second generation's first game is saved.
+  std::thread watcher([&] {
+    while (!interrupted) {
+      if (fs::exists(dir_ / "run" / "chunks") && countChunks(2) > 0) interrupted = true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  });
+  const std::string first = train(kTinyConfig, interrupted);
+  interrupted = true;
+  watcher.join();
+  EXPECT_NE(first.find("interrupted"), std::string::npos) << first;
+  const int before = countChunks(2);
+  EXPECT_GE(before, 1);
+  EXPECT_LT(before, 8);
+  const auto firstCheckpoint = fs::file_size(dir_ / "run" / "checkpoints" / "gen-000001.ckpt");
+
+  const std::atomic<bool> never{false};
+  const std::string second = train(kTinyConfig, never);
+  EXPECT_NE(second.find("resuming"), std::string::npos);
+  char resumed[64];
+  std::snprintf(resumed, sizeof resumed, "(%d already played)", before);
+  EXPECT_NE(second.find(resumed), std::string::npos) << second;
+  expectCompleteRun();
+  EXPECT_EQ(fs::file_size(dir_ / "run" / "checkpoints" / "gen-000001.ckpt"), firstCheckpoint);
+}
+
+TEST_F(TrainLoop, KilledProcessResumes) {
+  // kill -9 in the middle of the run, then the same command again.
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    const std::atomic<bool> never{false};
+    std::ostringstream sink;
+    try {
+      runTraining({kTinyConfig, dir_ / "run", std::nullopt, false}, sink, sink, never);
+    } catch (...) {
+    }
+    _exit(0);
+  }
+  while (!(fs::exists(dir_ / "run" / "chunks") && countChunks(1) >= 3))
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  kill(child, SIGKILL);
+  int status = 0;
+  waitpid(child, &status, 0);
+  const std::atomic<bool> never{false};
+  train(kTinyConfig, never);
+  expectCompleteRun();
+}
+
+TEST_F(TrainLoop, RunDirectoryOfAnotherConfigIsRefused) {
+  const std::atomic<bool> never{false};
+  train(kTinyConfig, never);
+  TrainConfig changed = loadTrainConfig(kTinyConfig);
+  changed.selfplay.simulations = 6;
+  const fs::path other = dir_ / "other.toml";
+  std::ofstream(other) << toToml(changed);
+  try {
+    train(other, never);
+    FAIL() << "a different config was accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("was started with a different config"), std::string::npos)
+        << e.what();
+  }
+  expectCompleteRun();  // nothing touched
+}
+
+TEST_F(TrainLoop, CorruptChunkIsSkippedWithItsName) {
+  const std::atomic<bool> never{false};
+  train(kTinyConfig, never);
+  const fs::path chunk = dir_ / "run" / "chunks" / "chunk-000001-000003.chunk";
+  fs::resize_file(chunk, fs::file_size(chunk) / 2);
+  const std::string log = train(kTinyConfig, never);
+  EXPECT_NE(log.find("skipped chunk-000001-000003.chunk"), std::string::npos) << log;
+}
+
+}  // namespace
+}  // namespace camelot

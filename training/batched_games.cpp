@@ -1,0 +1,272 @@
+#include "training/batched_games.hpp"
+
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+
+#include <chrono>
+#include <mutex>
+#include <random>
+#include <stdexcept>
+
+#include "engine/game.hpp"
+#include "engine/splitmix64.hpp"
+#include "mcts/mcts_player.hpp"
+#include "nn/encoding.hpp"
+#include "nn/net_evaluator.hpp"
+#include "training/player_factory.hpp"
+
+namespace camelot {
+namespace {
+
+// One game in a worker's batch, with its search and the samples waiting for the result.
+struct Slot {
+  int index = -1;  // the plan's index; -1 when the slot is idle
+  GamePlan plan;
+  Game game;
+  std::array<std::unique_ptr<Player>, 2> players;  // for classical sides
+  std::unique_ptr<TreeSearch> search;
+  bool searching = false;
+  bool fullSearch = false;
+  int net = -1;  // the network of the search in progress
+  std::vector<TrainingSample> samples;
+  std::vector<Color> sampleMovers;
+  std::size_t requestBegin = 0;  // its requests in the batch of its network
+  std::size_t requestCount = 0;
+};
+
+// What the workers share.
+struct Shared {
+  Shared(const BatchedGamesSettings& s, int total, const std::function<GamePlan(int)>& plans,
+         const std::function<void(FinishedGame&&)>& emit, const std::atomic<bool>* stopFlag)
+      : settings(s), count(total), planFor(plans), onGame(emit), stop(stopFlag) {}
+
+  const BatchedGamesSettings& settings;
+  int count;
+  const std::function<GamePlan(int)>& planFor;
+  const std::function<void(FinishedGame&&)>& onGame;
+  const std::atomic<bool>* stop;
+  std::atomic<int> nextGame{0};
+  std::mutex emitMutex;
+  std::atomic<std::int64_t> samples{0}, plies{0}, evaluations{0}, batches{0};
+  std::atomic<int> games{0};
+
+  bool stopping() const { return stop && stop->load(std::memory_order_relaxed); }
+};
+
+class Worker {
+ public:
+  Worker(Shared& shared, const std::vector<std::shared_ptr<const InferenceNet>>& nets, int index)
+      : shared_(shared),
+        settings_(shared.settings),
+        rng_(mixSeed(settings_.seed, 1000 + static_cast<std::uint64_t>(index))),
+        slots_(static_cast<std::size_t>(settings_.gamesPerWorker)),
+        requests_(nets.size()),
+        answers_(nets.size()) {
+    for (const auto& net : nets) evaluators_.emplace_back(net);
+    for (std::size_t i = 0; i < slots_.size(); ++i) {
+      SearchParams params;
+      params.gumbelConsidered = settings_.gumbelConsidered;
+      params.reuseTree = false;  // each move's search starts fresh (root noise, fresh Gumbel draws)
+      params.rootNoise = !settings_.gumbel;
+      const std::uint64_t seed =
+          mixSeed(settings_.seed, (static_cast<std::uint64_t>(index) << 20) + i);
+      slots_[i].search =
+          makeSearch(settings_.gumbel ? SearchKind::Gumbel : SearchKind::Puct, params, seed);
+    }
+  }
+
+  void run() {
+    setTorchThreads(1);  // one core per worker: LibTorch keeps this per thread
+    for (Slot& slot : slots_) claimGame(slot);
+    for (;;) {
+      for (auto& r : requests_) r.clear();
+      for (Slot& slot : slots_) advance(slot);
+      bool any = false;
+      for (std::size_t n = 0; n < evaluators_.size(); ++n) {
+        if (requests_[n].empty()) continue;
+        any = true;
+        answers_[n].resize(requests_[n].size());
+        evaluators_[n].evaluate(requests_[n], answers_[n]);
+        shared_.evaluations += static_cast<std::int64_t>(requests_[n].size());
+        ++shared_.batches;
+      }
+      if (!any) break;
+      for (Slot& slot : slots_) {
+        if (slot.requestCount == 0) continue;
+        const std::span<const Evaluation> answers(answers_[static_cast<std::size_t>(slot.net)]);
+        slot.search->provide(answers.subspan(slot.requestBegin, slot.requestCount));
+        slot.requestCount = 0;
+      }
+    }
+  }
+
+ private:
+  void claimGame(Slot& slot) {
+    slot.index = -1;
+    if (shared_.stopping()) return;
+    const int index = shared_.nextGame.fetch_add(1);
+    if (index >= shared_.count) return;
+    slot.index = index;
+    slot.plan = shared_.planFor(index);
+    slot.game = Game(slot.plan.start);
+    for (int side = 0; side < 2; ++side) {
+      const GameSide& s = slot.plan.sides[static_cast<std::size_t>(side)];
+      slot.players[static_cast<std::size_t>(side)] =
+          s.net >= 0 ? nullptr
+                     : makePlayer(PlayerSpec::parse(s.spec),
+                                  mixSeed(settings_.seed, 2 * static_cast<std::uint64_t>(index) +
+                                                              static_cast<std::uint64_t>(side)));
+    }
+    slot.searching = false;
+    slot.samples.clear();
+    slot.sampleMovers.clear();
+  }
+
+  // Plays the slot's moves until a search needs a network (its requests join that network's
+  // batch) or the slot has no game left.
+  void advance(Slot& slot) {
+    while (slot.index >= 0 && !shared_.stopping()) {
+      const auto side = static_cast<std::size_t>(index(slot.game.position().sideToMove()));
+      if (slot.plan.sides[side].net < 0) {
+        play(slot, slot.players[side]->chooseMove(slot.game));
+        continue;
+      }
+      if (!slot.searching) beginSearch(slot, slot.plan.sides[side].net);
+      const SearchStep step = slot.search->step();
+      if (step.kind == StepKind::NeedsEvaluation) {
+        auto& batch = requests_[static_cast<std::size_t>(slot.net)];
+        slot.requestBegin = batch.size();
+        slot.requestCount = step.requests.size();
+        batch.insert(batch.end(), step.requests.begin(), step.requests.end());
+        return;
+      }
+      slot.searching = false;
+      const SearchResult& result = slot.search->result();
+      if (slot.fullSearch && slot.plan.record) recordSample(slot, result);
+      play(slot, result.moves[static_cast<std::size_t>(result.chosen)]);
+    }
+    if (slot.index >= 0) slot.index = -1;  // stopping: the game in flight is dropped
+  }
+
+  void beginSearch(Slot& slot, int net) {
+    const int ply = static_cast<int>(slot.game.moves().size());
+    slot.net = net;
+    slot.fullSearch = std::bernoulli_distribution(settings_.fullSearchFraction)(rng_);
+    SearchParams params = slot.search->params();
+    const bool sampling = ply < settings_.samplingPlies;
+    params.gumbelScale = sampling ? 1.0f : 0.0f;
+    params.temperature = sampling ? static_cast<float>(settings_.temperature) : 0.0f;
+    params.historyPlies = evaluators_[static_cast<std::size_t>(net)].historyPlies();
+    slot.search->setParams(params);
+    const std::span<const Position> positions(slot.game.positions());
+    slot.search->setRoot(slot.game.position(), positions.first(positions.size() - 1));
+    slot.search->start(slot.fullSearch ? settings_.simulations : settings_.cheapSimulations);
+    slot.searching = true;
+  }
+
+  void play(Slot& slot, const Move& move) {
+    slot.game.play(move);
+    ++shared_.plies;
+    const bool capped = static_cast<int>(slot.game.moves().size()) >= settings_.maxPlies;
+    if (slot.game.finished() || capped) {
+      finishGame(slot);
+      claimGame(slot);
+    }
+  }
+
+  void recordSample(Slot& slot, const SearchResult& result) {
+    const Position& position = slot.game.position();
+    TrainingSample sample;
+    sample.position = position;
+    const auto& positions = slot.game.positions();
+    const auto history = static_cast<std::size_t>(
+        evaluators_[static_cast<std::size_t>(slot.net)].historyPlies());
+    const std::size_t keep = std::min(positions.size() - 1, history);
+    sample.history.assign(positions.end() - 1 - static_cast<std::ptrdiff_t>(keep),
+                          positions.end() - 1);
+    sample.repetitions = static_cast<std::uint8_t>(slot.game.repetitions() - 1);
+    legal_.clear();
+    for (const Move& m : result.moves) legal_.push_back(m);
+    policy_.assign(legal_, position.sideToMove());
+    sample.policyIndices = policy_.indices;
+    sample.policyTarget.assign(policy_.size(), 0.0f);
+    for (std::size_t m = 0; m < result.moves.size(); ++m)
+      sample.policyTarget[static_cast<std::size_t>(policy_.slotOfMove[m])] += result.policy[m];
+    sample.rootValue = result.rootValue;
+    sample.movesLeft = static_cast<std::int32_t>(slot.game.moves().size());  // made relative later
+    slot.sampleMovers.push_back(position.sideToMove());
+    slot.samples.push_back(std::move(sample));
+  }
+
+  void finishGame(Slot& slot) {
+    GameStatus status = slot.game.status();
+    if (!status.finished()) status = {Outcome::Draw, EndReason::Adjudicated};
+    const auto plies = static_cast<std::int32_t>(slot.game.moves().size());
+    for (std::size_t i = 0; i < slot.samples.size(); ++i) {
+      TrainingSample& s = slot.samples[i];
+      s.movesLeft = plies - s.movesLeft;
+      const Outcome won =
+          slot.sampleMovers[i] == Color::White ? Outcome::WhiteWins : Outcome::BlackWins;
+      s.result = status.outcome == Outcome::Draw ? 0 : status.outcome == won ? 1 : -1;
+    }
+    FinishedGame finished;
+    finished.index = slot.index;
+    finished.record.game = slot.index + 1;
+    finished.record.white = slot.plan.sides[0].name;
+    finished.record.black = slot.plan.sides[1].name;
+    finished.record.start = slot.plan.start;
+    finished.record.moves = slot.game.moves();
+    finished.record.status = status;
+    finished.samples = std::move(slot.samples);
+    slot.samples = {};
+    if (shared_.stopping()) return;
+    shared_.samples += static_cast<std::int64_t>(finished.samples.size());
+    ++shared_.games;
+    const std::lock_guard lock(shared_.emitMutex);
+    shared_.onGame(std::move(finished));
+  }
+
+  Shared& shared_;
+  const BatchedGamesSettings& settings_;
+  std::vector<NetEvaluator> evaluators_;
+  std::mt19937_64 rng_;
+  std::vector<Slot> slots_;
+  std::vector<std::vector<EvaluationRequest>> requests_;  // per network
+  std::vector<std::vector<Evaluation>> answers_;
+  MoveList legal_;
+  LegalPolicy policy_;
+};
+
+}  // namespace
+
+BatchedGamesStats playBatchedGames(const std::vector<std::shared_ptr<const InferenceNet>>& nets,
+                                   const BatchedGamesSettings& settings, int count,
+                                   const std::function<GamePlan(int)>& planFor,
+                                   const std::function<void(FinishedGame&&)>& onGame,
+                                   const std::atomic<bool>* stop) {
+  if (count < 0 || settings.workers < 1 || settings.gamesPerWorker < 1 ||
+      settings.simulations < 1 || settings.cheapSimulations < 1 || settings.maxPlies < 1 ||
+      settings.fullSearchFraction < 0.0 || settings.fullSearchFraction > 1.0)
+    throw std::invalid_argument(
+        "batched games: workers, games per worker, simulations and the game length cap must be "
+        "positive and the full-search fraction in [0, 1]");
+  Shared shared(settings, count, planFor, onGame, stop);
+  const auto begin = std::chrono::steady_clock::now();
+  tbb::task_arena arena(settings.workers);
+  arena.execute([&] {
+    tbb::task_group group;
+    for (int w = 0; w < settings.workers; ++w)
+      group.run([&, w] { Worker(shared, nets, w).run(); });
+    group.wait();
+  });
+  BatchedGamesStats stats;
+  stats.games = shared.games;
+  stats.samples = shared.samples;
+  stats.plies = shared.plies;
+  stats.evaluations = shared.evaluations;
+  stats.batches = shared.batches;
+  stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  return stats;
+}
+
+}  // namespace camelot

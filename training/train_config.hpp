@@ -1,0 +1,105 @@
+#pragma once
+// The settings of a training run, read from a TOML file (configs/*.toml): the run's length and
+// seed, the network's architecture, self-play, the replay buffer, the optimiser and the
+// evaluation matches. Every key is optional (missing keys take the defaults below), every
+// key must be known and every value in range; a run directory keeps the config as used
+// (toToml) so a resumed run can check it is asked to do the same thing. Torch-free.
+
+#include <cstdint>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "nn/network_config.hpp"
+
+namespace camelot {
+
+// One line, "FILE: KEY: problem" ("configs/x.toml: selfplay.simulations: must be in 1..100000
+// (got 0)"), "FILE: unknown key 'KEY'" or "FILE:LINE:COLUMN: parse error: ...".
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct TrainConfig {
+  struct Run {
+    std::uint64_t seed = 1;  // 0..2^63-1 (a TOML integer)
+    double hours = 0;        // 0: until stopped
+    int generations = 0;     // 0: unlimited
+    bool operator==(const Run&) const = default;
+  } run;
+
+  // [network] blocks, channels, global_pooling_every, policy_channels, value_channels,
+  // value_hidden, history_plies; checked by validate(NetworkConfig).
+  NetworkConfig network;
+
+  struct SelfPlay {
+    int gamesPerGeneration = 64;
+    int workers = 2;                   // worker threads (TBB tasks), one per core
+    int gamesPerWorker = 32;           // games each worker steps at once (its batch)
+    std::string search = "gumbel";     // "gumbel" or "puct"
+    int simulations = 32;              // full search (recorded as a policy target)
+    int cheapSimulations = 8;          // playout cap randomisation: the cheap search (not recorded)
+    double fullSearchFraction = 0.25;  // share of moves that get the full search
+    int gumbelConsidered = 16;
+    int openingPlies = 8;        // plies at the start played with temperature/Gumbel sampling
+    double temperature = 1.0;    // PUCT only: sampling temperature for the opening plies
+    int maxPlies = 300;          // game length cap; capped games are adjudicated draws
+    std::string device = "cpu";  // "cpu", "cuda" or "cuda:N"
+    bool operator==(const SelfPlay&) const = default;
+  } selfplay;
+
+  struct Buffer {
+    std::int64_t window = 200000;  // positions kept (the newest)
+    bool operator==(const Buffer&) const = default;
+  } buffer;
+
+  struct Training {
+    int batchSize = 256;
+    std::string optimizer = "adamw";  // "adamw" or "sgd"
+    double learningRate = 1e-3;
+    double finalLearningRate = 1e-4;    // cosine: the rate reached after scheduleSteps
+    std::string schedule = "constant";  // "constant" or "cosine"
+    int scheduleSteps = 20000;          // cosine: steps to decay over
+    double momentum = 0.9;              // sgd only
+    double weightDecay = 1e-4;
+    // Cap on the average times each new position is sampled: steps per generation =
+    // ceil(sampleReuse * new positions / batchSize), clamped to [minSteps, maxSteps].
+    double sampleReuse = 4.0;
+    int minSteps = 1;
+    int maxSteps = 2000;
+    double movesLeftWeight = 0.1;
+    std::string device = "cpu";  // "cpu", "cuda" or "cuda:N"
+    bool operator==(const Training&) const = default;
+  } training;
+
+  struct Evaluation {
+    int games = 20;        // per opponent, in pairs with colours swapped (even)
+    int simulations = 32;  // the network players' search budget
+    int openingPlies = 4;
+    std::vector<std::string> baselines = {"random", "greedy", "alphabeta:depth=2"};  // player specs
+    int maxPlies = 300;
+    bool previous = true;  // also play the previous generation
+    bool operator==(const Evaluation&) const = default;
+  } evaluation;
+
+  bool operator==(const TrainConfig&) const = default;
+};
+
+// Reads a config file. Throws ConfigError (see above); missing keys take the defaults.
+TrainConfig loadTrainConfig(const std::filesystem::path& file);
+
+// Parses TOML text (a run directory's saved copy); `origin` names it in errors.
+TrainConfig parseTrainConfig(std::string_view text, const std::string& origin);
+
+// Checks every value's range and the settings against each other (the checks the two readers
+// above apply), for configs built or changed in code. Throws ConfigError "ORIGIN: KEY: ...".
+void validate(const TrainConfig& config, const std::string& origin);
+
+// The config as TOML text with every key, in a fixed order; parseTrainConfig reads it back to
+// an equal config.
+std::string toToml(const TrainConfig& config);
+
+}  // namespace camelot

@@ -1,0 +1,516 @@
+#include "training/train_loop.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <fstream>
+#include <iomanip>
+#include <map>
+#include <set>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+#include <unistd.h>
+
+#include "engine/splitmix64.hpp"
+#include "nn/checkpoint.hpp"
+#include "nn/net_evaluator.hpp"
+#include "nn/trainer.hpp"
+#include "training/batched_games.hpp"
+#include "training/chunk_file.hpp"
+#include "training/elo.hpp"
+#include "training/match.hpp"
+#include "training/progress.hpp"
+#include "training/replay_buffer.hpp"
+#include "training/train_config.hpp"
+
+namespace camelot {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+std::string padded(std::int64_t n, int width = 6) {
+  std::ostringstream s;
+  s << std::setw(width) << std::setfill('0') << n;
+  return s.str();
+}
+
+std::string fixed(double v, int digits) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(digits) << v;
+  return s.str();
+}
+
+// Writes `text` to `path` whole: a temporary file renamed over it.
+void writeFileAtomically(const fs::path& path, const std::string& text) {
+  const fs::path temporary = path.string() + ".tmp-" + std::to_string(::getpid());
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.flush();
+    if (!out) throw std::runtime_error(temporary.string() + ": cannot write");
+  }
+  fs::rename(temporary, path);
+}
+
+std::string readFile(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// "alphabeta:depth=2" -> "alphabeta_depth_2": a metrics column name.
+std::string columnName(const std::string& spec) {
+  std::string name;
+  for (const char c : spec) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return name;
+}
+
+std::string eloText(double elo) {
+  if (std::isinf(elo)) return elo > 0 ? "inf" : "-inf";
+  return fixed(elo, 1);
+}
+
+class Run {
+ public:
+  Run(const TrainRunOptions& options, std::ostream& log, std::ostream& progress,
+      const std::atomic<bool>& interrupted)
+      : options_(options),
+        dir_(options.runDirectory),
+        logOut_(log),
+        progress_(progress, options.terminal),
+        interrupted_(interrupted),
+        started_(Clock::now()) {}
+
+  void run() {
+    config_ = loadTrainConfig(options_.config);
+    prepareDirectory();
+    const double hours = options_.hours.value_or(config_.run.hours);
+    if (hours > 0) deadline_ = started_ + std::chrono::duration_cast<Clock::duration>(
+                                              std::chrono::duration<double>(hours * 3600.0));
+    buffer_ = std::make_unique<ReplayBuffer>(static_cast<std::size_t>(config_.buffer.window));
+    for (const std::string& message : buffer_->loadDirectory(dir_ / "chunks")) say(message);
+    startTrainer();
+    say("buffer: " + std::to_string(buffer_->size()) + " positions from earlier chunks");
+    readMetrics();
+    // A generation trained but not yet evaluated (interrupted during its evaluation).
+    if (trainer_->generation() > 0 && !evaluated_.contains(trainer_->generation()) && !stopping())
+      evaluate(trainer_->generation());
+    while (!stopping()) {
+      const std::int64_t generation = trainer_->generation() + 1;
+      if (config_.run.generations > 0 && generation > config_.run.generations) {
+        say("done: " + std::to_string(config_.run.generations) + " generations");
+        break;
+      }
+      selfPlay(generation);
+      if (stopping()) break;
+      train(generation);
+      if (stopping()) break;
+      evaluate(generation);
+    }
+    if (interrupted_) say("interrupted: the same command resumes the run");
+    else if (pastDeadline()) say("time is up: the same command resumes the run");
+  }
+
+ private:
+  bool pastDeadline() const { return deadline_ && Clock::now() >= *deadline_; }
+  bool stopping() const { return interrupted_ || pastDeadline(); }
+
+  void say(const std::string& line) {
+    progress_.finish();
+    const std::time_t now = std::time(nullptr);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M:%S", std::localtime(&now));
+    const std::string text = std::string(stamp) + "  " + line;
+    logOut_ << text << '\n' << std::flush;
+    std::ofstream(dir_ / "log.txt", std::ios::app) << text << '\n';
+  }
+
+  void prepareDirectory() {
+    fs::create_directories(dir_ / "chunks");
+    fs::create_directories(dir_ / "checkpoints");
+    fs::create_directories(dir_ / "games");
+    // A process killed while writing leaves its temporary file behind (the file it was
+    // replacing is intact): clear them.
+    for (const auto& entry : fs::recursive_directory_iterator(dir_))
+      if (entry.is_regular_file() && entry.path().filename().string().find(".tmp-") != std::string::npos)
+        fs::remove(entry.path());
+    const fs::path saved = dir_ / "config.toml";
+    if (fs::exists(saved)) {
+      const TrainConfig previous = parseTrainConfig(readFile(saved), saved.string());
+      if (!(previous == config_))
+        throw std::runtime_error(dir_.string() + ": was started with a different config (" +
+                                 saved.string() +
+                                 "); resume it with that config or choose another --run-dir");
+      say("resuming " + dir_.string());
+    } else {
+      writeFileAtomically(saved, toToml(config_));
+      say("new run " + dir_.string() + " with " + options_.config.string());
+    }
+  }
+
+  TrainerSettings trainerSettings() const {
+    const auto& t = config_.training;
+    TrainerSettings s;
+    s.batchSize = t.batchSize;
+    s.optimizer = t.optimizer;
+    s.learningRate = t.learningRate;
+    s.schedule = t.schedule;
+    s.finalLearningRate = t.finalLearningRate;
+    s.scheduleSteps = t.scheduleSteps;
+    s.momentum = t.momentum;
+    s.weightDecay = t.weightDecay;
+    s.movesLeftWeight = t.movesLeftWeight;
+    s.device = t.device;
+    return s;
+  }
+
+  fs::path checkpointOf(std::int64_t generation) const {
+    return dir_ / "checkpoints" / ("gen-" + padded(generation) + ".ckpt");
+  }
+
+  void startTrainer() {
+    const fs::path latest = dir_ / "latest.ckpt";
+    if (fs::exists(latest)) {
+      trainer_ = std::make_unique<Trainer>(Trainer::resume(latest, trainerSettings()));
+      say("network " + describe(trainer_->config()) + ", generation " +
+          std::to_string(trainer_->generation()) + ", step " + std::to_string(trainer_->step()));
+      return;
+    }
+    trainer_ = std::make_unique<Trainer>(config_.network, trainerSettings(), config_.run.seed);
+    trainer_->save(checkpointOf(0));
+    trainer_->save(latest);
+    say("network " + describe(config_.network) + ", generation 0 (fresh, seed " +
+        std::to_string(config_.run.seed) + ")");
+  }
+
+  // The chunks of one generation, in order.
+  std::vector<fs::path> chunksOf(std::int64_t generation) const {
+    const std::string prefix = "chunk-" + padded(generation) + "-";
+    std::vector<fs::path> chunks;
+    for (const auto& entry : fs::directory_iterator(dir_ / "chunks")) {
+      const std::string name = entry.path().filename().string();
+      if (name.starts_with(prefix) && name.ends_with(".chunk")) chunks.push_back(entry.path());
+    }
+    std::sort(chunks.begin(), chunks.end());
+    return chunks;
+  }
+
+  // One chunk per finished game, so an interruption loses only the games in flight.
+  void selfPlay(std::int64_t generation) {
+    const auto& sp = config_.selfplay;
+    const int done = static_cast<int>(chunksOf(generation).size());
+    const int remaining = sp.gamesPerGeneration - done;
+    phaseSeconds_ = 0.0;
+    selfPlayRate_ = 0.0;
+    if (remaining <= 0) return;
+    say("generation " + std::to_string(generation) + ": self-play, " + std::to_string(remaining) +
+        " games" + (done > 0 ? " (" + std::to_string(done) + " already played)" : ""));
+    BatchedGamesSettings settings;
+    settings.workers = sp.workers;
+    settings.gamesPerWorker = sp.gamesPerWorker;
+    settings.gumbel = sp.search == "gumbel";
+    settings.simulations = sp.simulations;
+    settings.cheapSimulations = sp.cheapSimulations;
+    settings.fullSearchFraction = sp.fullSearchFraction;
+    settings.gumbelConsidered = sp.gumbelConsidered;
+    settings.samplingPlies = sp.openingPlies;
+    settings.temperature = sp.temperature;
+    settings.maxPlies = sp.maxPlies;
+    settings.seed = mixSeed(config_.run.seed, static_cast<std::uint64_t>(generation) * 1000 +
+                                                  static_cast<std::uint64_t>(done));
+    const std::string name = "gen-" + std::to_string(generation - 1);
+    GamePlan plan;
+    plan.start = Position::start();
+    plan.sides = {GameSide{0, "", name}, GameSide{0, "", name}};
+    plan.record = true;
+
+    std::ofstream games(dir_ / "games" / ("gen-" + padded(generation) + ".jsonl"), std::ios::app);
+    int finished = 0;
+    std::int64_t positions = 0;
+    const auto begin = Clock::now();
+    std::atomic<bool> stop{false};
+    const BatchedGamesStats stats = playBatchedGames(
+        {trainer_->inferenceNet(sp.device)}, settings, remaining, [&](int) { return plan; },
+        [&](FinishedGame&& game) {
+          const int sequence = done + finished;
+          writeChunk(dir_ / "chunks" /
+                         ("chunk-" + padded(generation) + "-" + padded(sequence) + ".chunk"),
+                     game.samples);
+          game.record.game = sequence + 1;
+          games << game.record.toJsonLine() << '\n' << std::flush;
+          positions += static_cast<std::int64_t>(game.samples.size());
+          buffer_->add(std::move(game.samples));
+          ++finished;
+          const double seconds = std::chrono::duration<double>(Clock::now() - begin).count();
+          const double perGame = seconds / finished;
+          progress_.update("generation " + std::to_string(generation) + " self-play: " +
+                           std::to_string(done + finished) + "/" +
+                           std::to_string(sp.gamesPerGeneration) + " games, " +
+                           std::to_string(positions) + " positions, ETA " +
+                           fixed(perGame * (remaining - finished), 0) + " s");
+          if (stopping()) stop = true;
+        },
+        &stop);
+    progress_.finish();
+    phaseSeconds_ = stats.seconds;
+    selfPlayRate_ = stats.seconds > 0 ? static_cast<double>(stats.evaluations) / stats.seconds : 0;
+    say("generation " + std::to_string(generation) + ": " + std::to_string(stats.games) +
+        " games, " + std::to_string(stats.samples) + " positions, " +
+        fixed(selfPlayRate_, 0) + " evaluations/s, mean batch " +
+        fixed(stats.batches > 0 ? static_cast<double>(stats.evaluations) / stats.batches : 0, 1) +
+        ", " + fixed(stats.seconds, 1) + " s");
+  }
+
+  void train(std::int64_t generation) {
+    const auto& t = config_.training;
+    std::int64_t newPositions = 0;
+    int games = 0;
+    for (const fs::path& chunk : chunksOf(generation)) {
+      try {
+        newPositions += readChunkHeader(chunk).sampleCount;
+        ++games;
+      } catch (const ChunkError&) {  // reported when the buffer loaded it
+      }
+    }
+    const auto steps = static_cast<std::int64_t>(std::clamp<double>(
+        std::ceil(t.sampleReuse * static_cast<double>(newPositions) / t.batchSize), t.minSteps,
+        t.maxSteps));
+    // A training phase cut short resumes from its partial checkpoint.
+    const fs::path partial = dir_ / "partial.ckpt";
+    std::int64_t done = 0;
+    if (fs::exists(partial)) {
+      Trainer resumed = Trainer::resume(partial, trainerSettings());
+      if (resumed.generation() == generation - 1 && resumed.step() >= trainer_->step()) {
+        done = resumed.step() - trainer_->step();
+        *trainer_ = std::move(resumed);
+      }
+    }
+    if (buffer_->empty()) throw std::runtime_error("no positions to train on (empty buffer)");
+    // Training has the machine to itself between self-play phases: every core.
+    setTorchThreads(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+    say("generation " + std::to_string(generation) + ": training, " + std::to_string(steps) +
+        " steps of " + std::to_string(t.batchSize) + " on " + std::to_string(buffer_->size()) +
+        " positions" + (done > 0 ? " (" + std::to_string(done) + " done before)" : ""));
+    std::mt19937_64 rng(mixSeed(config_.run.seed, static_cast<std::uint64_t>(generation) << 32 |
+                                                      static_cast<std::uint64_t>(done)));
+    TrainStepStats sum;
+    int measured = 0;
+    const auto begin = Clock::now();
+    auto lastSave = begin;
+    for (std::int64_t step = done; step < steps; ++step) {
+      if (interrupted_) break;
+      const std::vector<TrainingSample> batch =
+          buffer_->sample(static_cast<std::size_t>(t.batchSize), rng);
+      const TrainStepStats stats = trainer_->trainStep(batch);
+      sum.policyLoss += stats.policyLoss;
+      sum.valueLoss += stats.valueLoss;
+      sum.movesLeftLoss += stats.movesLeftLoss;
+      sum.policyEntropy += stats.policyEntropy;
+      sum.learningRate = stats.learningRate;
+      ++measured;
+      progress_.update("generation " + std::to_string(generation) + " training: step " +
+                       std::to_string(step + 1) + "/" + std::to_string(steps) + ", policy " +
+                       fixed(stats.policyLoss, 3) + ", value " + fixed(stats.valueLoss, 3));
+      if (std::chrono::duration<double>(Clock::now() - lastSave).count() > 60.0) {
+        trainer_->save(partial);
+        lastSave = Clock::now();
+      }
+    }
+    progress_.finish();
+    const std::int64_t stepsDone = done + measured;
+    if (stepsDone < steps) {  // interrupted: keep what was learned for the next start
+      trainer_->save(partial);
+      return;
+    }
+    trainer_->setGeneration(generation);
+    trainer_->save(checkpointOf(generation));
+    trainer_->save(dir_ / "latest.ckpt");
+    fs::remove(partial);
+    fs::remove(partial.string() + ".optim");
+    const double n = std::max(1, measured);
+    row_ = {};
+    row_["generation"] = std::to_string(generation);
+    row_["games"] = std::to_string(games);
+    row_["positions"] = std::to_string(newPositions);
+    row_["positions_per_second"] = fixed(selfPlayRate_, 1);
+    row_["selfplay_seconds"] = fixed(phaseSeconds_, 1);
+    row_["training_steps"] = std::to_string(steps);
+    row_["training_seconds"] =
+        fixed(std::chrono::duration<double>(Clock::now() - begin).count(), 1);
+    row_["policy_loss"] = fixed(sum.policyLoss / n, 4);
+    row_["value_loss"] = fixed(sum.valueLoss / n, 4);
+    row_["moves_left_loss"] = fixed(sum.movesLeftLoss / n, 4);
+    row_["policy_entropy"] = fixed(sum.policyEntropy / n, 4);
+    row_["learning_rate"] = fixed(sum.learningRate, 6);
+    say("generation " + std::to_string(generation) + ": trained, policy loss " +
+        row_["policy_loss"] + ", value loss " + row_["value_loss"] + ", entropy " +
+        row_["policy_entropy"]);
+  }
+
+  // The new network against the previous one and the baselines, in paired openings.
+  void evaluate(std::int64_t generation) {
+    const auto& e = config_.evaluation;
+    std::vector<std::string> opponents = e.baselines;
+    if (e.previous && generation > 1) opponents.insert(opponents.begin(), "previous");
+    std::vector<std::shared_ptr<const InferenceNet>> nets{
+        loadInferenceNet(checkpointOf(generation), config_.selfplay.device)};
+    if (e.previous && generation > 1)
+      nets.push_back(loadInferenceNet(checkpointOf(generation - 1), config_.selfplay.device));
+    std::vector<MatchScore> scores(opponents.size());
+    const auto evalStart = Clock::now();
+    if (e.games > 0 && !opponents.empty()) {
+      BatchedGamesSettings settings;
+      settings.workers = config_.selfplay.workers;
+      settings.gamesPerWorker = config_.selfplay.gamesPerWorker;
+      settings.gumbel = config_.selfplay.search == "gumbel";
+      settings.simulations = e.simulations;
+      settings.cheapSimulations = e.simulations;
+      settings.fullSearchFraction = 1.0;
+      settings.gumbelConsidered = config_.selfplay.gumbelConsidered;
+      settings.samplingPlies = 0;
+      settings.maxPlies = e.maxPlies;
+      settings.seed = mixSeed(config_.run.seed, 0xe7a1 + static_cast<std::uint64_t>(generation));
+      const std::uint64_t openingSeed = mixSeed(config_.run.seed, 0x0be1);
+      const std::string name = "gen-" + std::to_string(generation);
+      const int count = e.games * static_cast<int>(opponents.size());
+      int finished = 0;
+      std::atomic<bool> stop{false};
+      playBatchedGames(
+          nets, settings, count,
+          [&](int i) {
+            const std::size_t o = static_cast<std::size_t>(i / e.games);
+            const int game = i % e.games;
+            GamePlan plan;
+            plan.start = matchOpening(openingSeed, game / 2, e.openingPlies);
+            const GameSide self{0, "", name};
+            const GameSide other = opponents[o] == "previous"
+                                       ? GameSide{1, "", "gen-" + std::to_string(generation - 1)}
+                                       : GameSide{-1, opponents[o], opponents[o]};
+            plan.sides = game % 2 == 0 ? std::array{self, other} : std::array{other, self};
+            return plan;
+          },
+          [&](FinishedGame&& g) {
+            const std::size_t o = static_cast<std::size_t>(g.index / e.games);
+            const bool white = (g.index % e.games) % 2 == 0;
+            const Outcome outcome = g.record.status.outcome;
+            MatchScore& s = scores[o];
+            if (outcome == Outcome::Draw) ++s.draws;
+            else if ((outcome == Outcome::WhiteWins) == white) ++s.wins;
+            else ++s.losses;
+            ++finished;
+            progress_.update("generation " + std::to_string(generation) + " evaluation: " +
+                             std::to_string(finished) + "/" + std::to_string(count) + " games");
+            if (stopping()) stop = true;
+          },
+          &stop);
+      progress_.finish();
+      if (stop) return;  // interrupted: evaluated again on the next start
+    }
+    if (row_.empty() || row_["generation"] != std::to_string(generation)) {
+      row_ = {};
+      row_["generation"] = std::to_string(generation);
+    }
+    std::string summary;
+    for (std::size_t o = 0; o < opponents.size(); ++o) {
+      const std::string column = columnName(opponents[o]);
+      const EloEstimate elo = estimateElo(scores[o]);
+      row_["score_" + column] = fixed(scores[o].score(), 3);
+      row_["elo_" + column] = eloText(elo.elo);
+      summary += (summary.empty() ? "" : ", ") + opponents[o] + " " + fixed(scores[o].score(), 3) +
+                 " (" + std::to_string(scores[o].wins) + "-" + std::to_string(scores[o].draws) +
+                 "-" + std::to_string(scores[o].losses) + ")";
+    }
+    row_["evaluation_seconds"] =
+        fixed(std::chrono::duration<double>(Clock::now() - evalStart).count(), 1);
+    elapsed_ += std::chrono::duration<double>(Clock::now() - lastMark_).count();
+    lastMark_ = Clock::now();
+    row_["elapsed_seconds"] = fixed(elapsed_, 1);
+    appendMetrics();
+    evaluated_.insert(generation);
+    say("generation " + std::to_string(generation) + ": scores " + summary);
+  }
+
+  // metrics.csv: one row per evaluated generation; the header grows with new columns.
+  void readMetrics() {
+    lastMark_ = Clock::now();
+    const fs::path file = dir_ / "metrics.csv";
+    if (!fs::exists(file)) return;
+    std::istringstream in(readFile(file));
+    std::string line;
+    if (!std::getline(in, line)) return;
+    columns_.clear();
+    std::istringstream header(line);
+    for (std::string c; std::getline(header, c, ',');) columns_.push_back(c);
+    while (std::getline(in, line)) {
+      std::istringstream cells(line);
+      std::map<std::string, std::string> row;
+      std::size_t i = 0;
+      for (std::string c; std::getline(cells, c, ',') && i < columns_.size(); ++i)
+        row[columns_[i]] = c;
+      rows_.push_back(row);
+      if (row.contains("generation")) evaluated_.insert(std::stoll(row["generation"]));
+      if (row.contains("elapsed_seconds") && !row["elapsed_seconds"].empty())
+        elapsed_ = std::stod(row["elapsed_seconds"]);
+    }
+  }
+
+  void appendMetrics() {
+    static const std::vector<std::string> kFirst = {
+        "generation", "elapsed_seconds", "games", "positions", "positions_per_second",
+        "selfplay_seconds", "training_steps", "training_seconds", "policy_loss", "value_loss",
+        "moves_left_loss", "policy_entropy", "learning_rate", "evaluation_seconds"};
+    for (const std::string& c : kFirst)
+      if (std::find(columns_.begin(), columns_.end(), c) == columns_.end()) columns_.push_back(c);
+    for (const auto& [key, value] : row_)
+      if (std::find(columns_.begin(), columns_.end(), key) == columns_.end())
+        columns_.push_back(key);
+    rows_.push_back(row_);
+    std::string text;
+    for (std::size_t i = 0; i < columns_.size(); ++i) {
+      if (i > 0) text += ',';
+      text += columns_[i];
+    }
+    text += '\n';
+    for (auto& row : rows_) {
+      for (std::size_t i = 0; i < columns_.size(); ++i) {
+        if (i > 0) text += ',';
+        if (const auto cell = row.find(columns_[i]); cell != row.end()) text += cell->second;
+      }
+      text += '\n';
+    }
+    writeFileAtomically(dir_ / "metrics.csv", text);
+  }
+
+  const TrainRunOptions& options_;
+  fs::path dir_;
+  std::ostream& logOut_;
+  Progress progress_;
+  const std::atomic<bool>& interrupted_;
+  Clock::time_point started_;
+  std::optional<Clock::time_point> deadline_;
+  TrainConfig config_;
+  std::unique_ptr<ReplayBuffer> buffer_;
+  std::unique_ptr<Trainer> trainer_;
+  double phaseSeconds_ = 0.0;
+  double selfPlayRate_ = 0.0;
+  double elapsed_ = 0.0;  // run time before this generation's end, over all sessions
+  Clock::time_point lastMark_;
+  std::map<std::string, std::string> row_;
+  std::vector<std::string> columns_;
+  std::vector<std::map<std::string, std::string>> rows_;
+  std::set<std::int64_t> evaluated_;
+};
+
+}  // namespace
+
+void runTraining(const TrainRunOptions& options, std::ostream& log, std::ostream& progress,
+                 const std::atomic<bool>& interrupted) {
+  Run(options, log, progress, interrupted).run();
+}
+
+}  // namespace camelot
