@@ -22,7 +22,7 @@ struct TrainingSample {
   // The game's result from the side to move's view: +1 won, 0 drawn (adjudicated games
   // included), -1 lost.
   std::int8_t result = 0;
-  float rootValue = 0.0f;  // the search's value at the root, same view, in [-1, 1]
+  float rootValue = 0.0f;      // the search's value at the root, same view, in [-1, 1]
   std::int32_t movesLeft = 0;  // plies from this position to the end of the game
 
   // The same sample reflected left-right (the game's symmetry): position, history and policy.

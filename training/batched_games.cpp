@@ -62,7 +62,8 @@ class Worker {
         slots_(static_cast<std::size_t>(settings_.gamesPerWorker)),
         requests_(nets.size()),
         answers_(nets.size()) {
-    for (const auto& net : nets) evaluators_.emplace_back(net);
+    for (const auto& net : nets)
+      evaluators_.emplace_back(net);
     for (std::size_t i = 0; i < slots_.size(); ++i) {
       SearchParams params;
       params.gumbelConsidered = settings_.gumbelConsidered;
@@ -77,10 +78,13 @@ class Worker {
 
   void run() {
     setTorchThreads(1);  // one core per worker: LibTorch keeps this per thread
-    for (Slot& slot : slots_) claimGame(slot);
+    for (Slot& slot : slots_)
+      claimGame(slot);
     for (;;) {
-      for (auto& r : requests_) r.clear();
-      for (Slot& slot : slots_) advance(slot);
+      for (auto& r : requests_)
+        r.clear();
+      for (Slot& slot : slots_)
+        advance(slot);
       bool any = false;
       for (std::size_t n = 0; n < evaluators_.size(); ++n) {
         if (requests_[n].empty()) continue;
@@ -179,14 +183,15 @@ class Worker {
     TrainingSample sample;
     sample.position = position;
     const auto& positions = slot.game.positions();
-    const auto history = static_cast<std::size_t>(
-        evaluators_[static_cast<std::size_t>(slot.net)].historyPlies());
+    const auto history =
+        static_cast<std::size_t>(evaluators_[static_cast<std::size_t>(slot.net)].historyPlies());
     const std::size_t keep = std::min(positions.size() - 1, history);
     sample.history.assign(positions.end() - 1 - static_cast<std::ptrdiff_t>(keep),
                           positions.end() - 1);
     sample.repetitions = static_cast<std::uint8_t>(slot.game.repetitions() - 1);
     legal_.clear();
-    for (const Move& m : result.moves) legal_.push_back(m);
+    for (const Move& m : result.moves)
+      legal_.push_back(m);
     policy_.assign(legal_, position.sideToMove());
     sample.policyIndices = policy_.indices;
     sample.policyTarget.assign(policy_.size(), 0.0f);

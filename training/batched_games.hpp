@@ -27,11 +27,11 @@ namespace camelot {
 class InferenceNet;
 
 struct BatchedGamesSettings {
-  int workers = 2;           // worker tasks (one per core)
-  int gamesPerWorker = 32;   // games each worker steps at once
-  bool gumbel = true;        // Gumbel root search; false: PUCT with root noise
-  int simulations = 32;      // full search
-  int cheapSimulations = 8;  // cheap search
+  int workers = 2;                   // worker tasks (one per core)
+  int gamesPerWorker = 32;           // games each worker steps at once
+  bool gumbel = true;                // Gumbel root search; false: PUCT with root noise
+  int simulations = 32;              // full search
+  int cheapSimulations = 8;          // cheap search
   double fullSearchFraction = 0.25;  // 1: every move gets the full search
   int gumbelConsidered = 16;
   int samplingPlies = 8;     // plies (counted from the start position) that sample their move

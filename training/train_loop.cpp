@@ -1,5 +1,7 @@
 #include "training/train_loop.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -7,12 +9,11 @@
 #include <fstream>
 #include <iomanip>
 #include <map>
-#include <set>
 #include <random>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
-#include <unistd.h>
 
 #include "engine/splitmix64.hpp"
 #include "nn/checkpoint.hpp"
@@ -66,7 +67,8 @@ std::string readFile(const fs::path& path) {
 // "alphabeta:depth=2" -> "alphabeta_depth_2": a metrics column name.
 std::string columnName(const std::string& spec) {
   std::string name;
-  for (const char c : spec) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  for (const char c : spec)
+    name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
   return name;
 }
 
@@ -90,10 +92,12 @@ class Run {
     config_ = loadTrainConfig(options_.config);
     prepareDirectory();
     const double hours = options_.hours.value_or(config_.run.hours);
-    if (hours > 0) deadline_ = started_ + std::chrono::duration_cast<Clock::duration>(
-                                              std::chrono::duration<double>(hours * 3600.0));
+    if (hours > 0)
+      deadline_ = started_ + std::chrono::duration_cast<Clock::duration>(
+                                 std::chrono::duration<double>(hours * 3600.0));
     buffer_ = std::make_unique<ReplayBuffer>(static_cast<std::size_t>(config_.buffer.window));
-    for (const std::string& message : buffer_->loadDirectory(dir_ / "chunks")) say(message);
+    for (const std::string& message : buffer_->loadDirectory(dir_ / "chunks"))
+      say(message);
     startTrainer();
     say("buffer: " + std::to_string(buffer_->size()) + " positions from earlier chunks");
     readMetrics();
@@ -112,8 +116,10 @@ class Run {
       if (stopping()) break;
       evaluate(generation);
     }
-    if (interrupted_) say("interrupted: the same command resumes the run");
-    else if (pastDeadline()) say("time is up: the same command resumes the run");
+    if (interrupted_)
+      say("interrupted: the same command resumes the run");
+    else if (pastDeadline())
+      say("time is up: the same command resumes the run");
   }
 
  private:
@@ -137,7 +143,8 @@ class Run {
     // A process killed while writing leaves its temporary file behind (the file it was
     // replacing is intact): clear them.
     for (const auto& entry : fs::recursive_directory_iterator(dir_))
-      if (entry.is_regular_file() && entry.path().filename().string().find(".tmp-") != std::string::npos)
+      if (entry.is_regular_file() &&
+          entry.path().filename().string().find(".tmp-") != std::string::npos)
         fs::remove(entry.path());
     const fs::path saved = dir_ / "config.toml";
     if (fs::exists(saved)) {
@@ -238,9 +245,9 @@ class Run {
         {trainer_->inferenceNet(sp.device)}, settings, remaining, [&](int) { return plan; },
         [&](FinishedGame&& game) {
           const int sequence = done + finished;
-          writeChunk(dir_ / "chunks" /
-                         ("chunk-" + padded(generation) + "-" + padded(sequence) + ".chunk"),
-                     game.samples);
+          writeChunk(
+              dir_ / "chunks" / ("chunk-" + padded(generation) + "-" + padded(sequence) + ".chunk"),
+              game.samples);
           game.record.game = sequence + 1;
           games << game.record.toJsonLine() << '\n' << std::flush;
           positions += static_cast<std::int64_t>(game.samples.size());
@@ -248,8 +255,8 @@ class Run {
           ++finished;
           const double seconds = std::chrono::duration<double>(Clock::now() - begin).count();
           const double perGame = seconds / finished;
-          progress_.update("generation " + std::to_string(generation) + " self-play: " +
-                           std::to_string(done + finished) + "/" +
+          progress_.update("generation " + std::to_string(generation) +
+                           " self-play: " + std::to_string(done + finished) + "/" +
                            std::to_string(sp.gamesPerGeneration) + " games, " +
                            std::to_string(positions) + " positions, ETA " +
                            fixed(perGame * (remaining - finished), 0) + " s");
@@ -260,8 +267,8 @@ class Run {
     phaseSeconds_ = stats.seconds;
     selfPlayRate_ = stats.seconds > 0 ? static_cast<double>(stats.evaluations) / stats.seconds : 0;
     say("generation " + std::to_string(generation) + ": " + std::to_string(stats.games) +
-        " games, " + std::to_string(stats.samples) + " positions, " +
-        fixed(selfPlayRate_, 0) + " evaluations/s, mean batch " +
+        " games, " + std::to_string(stats.samples) + " positions, " + fixed(selfPlayRate_, 0) +
+        " evaluations/s, mean batch " +
         fixed(stats.batches > 0 ? static_cast<double>(stats.evaluations) / stats.batches : 0, 1) +
         ", " + fixed(stats.seconds, 1) + " s");
   }
@@ -399,9 +406,12 @@ class Run {
             const bool white = (g.index % e.games) % 2 == 0;
             const Outcome outcome = g.record.status.outcome;
             MatchScore& s = scores[o];
-            if (outcome == Outcome::Draw) ++s.draws;
-            else if ((outcome == Outcome::WhiteWins) == white) ++s.wins;
-            else ++s.losses;
+            if (outcome == Outcome::Draw)
+              ++s.draws;
+            else if ((outcome == Outcome::WhiteWins) == white)
+              ++s.wins;
+            else
+              ++s.losses;
             ++finished;
             progress_.update("generation " + std::to_string(generation) + " evaluation: " +
                              std::to_string(finished) + "/" + std::to_string(count) + " games");
@@ -445,7 +455,8 @@ class Run {
     if (!std::getline(in, line)) return;
     columns_.clear();
     std::istringstream header(line);
-    for (std::string c; std::getline(header, c, ',');) columns_.push_back(c);
+    for (std::string c; std::getline(header, c, ',');)
+      columns_.push_back(c);
     while (std::getline(in, line)) {
       std::istringstream cells(line);
       std::map<std::string, std::string> row;
@@ -461,9 +472,10 @@ class Run {
 
   void appendMetrics() {
     static const std::vector<std::string> kFirst = {
-        "generation", "elapsed_seconds", "games", "positions", "positions_per_second",
-        "selfplay_seconds", "training_steps", "training_seconds", "policy_loss", "value_loss",
-        "moves_left_loss", "policy_entropy", "learning_rate", "evaluation_seconds"};
+        "generation",           "elapsed_seconds",   "games",           "positions",
+        "positions_per_second", "selfplay_seconds",  "training_steps",  "training_seconds",
+        "policy_loss",          "value_loss",        "moves_left_loss", "policy_entropy",
+        "learning_rate",        "evaluation_seconds"};
     for (const std::string& c : kFirst)
       if (std::find(columns_.begin(), columns_.end(), c) == columns_.end()) columns_.push_back(c);
     for (const auto& [key, value] : row_)

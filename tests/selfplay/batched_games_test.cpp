@@ -1,5 +1,7 @@
 // Self-play and evaluation games through the batched worker: every recorded move is legal,
 // results and samples agree with the games, and classical players take their turns.
+#include "training/batched_games.hpp"
+
 #include <gtest/gtest.h>
 
 #include <numeric>
@@ -9,7 +11,6 @@
 #include "nn/encoding.hpp"
 #include "nn/inference_net.hpp"
 #include "nn/network.hpp"
-#include "training/batched_games.hpp"
 
 namespace camelot {
 namespace {
@@ -64,7 +65,8 @@ TEST(BatchedGames, SelfPlayRecordsAreLegalAndSamplesMatchTheGames) {
     for (const Move& m : g.record.moves) {
       ASSERT_FALSE(replay.finished());
       const MoveList& legal = replay.legalMoves();
-      ASSERT_TRUE(std::any_of(legal.begin(), legal.end(), [&](const Move& l) { return sameOutcome(l, m); }));
+      ASSERT_TRUE(std::any_of(legal.begin(), legal.end(),
+                              [&](const Move& l) { return sameOutcome(l, m); }));
       replay.play(m);
       seen.push_back(replay.position());
     }
@@ -85,9 +87,9 @@ TEST(BatchedGames, SelfPlayRecordsAreLegalAndSamplesMatchTheGames) {
       EXPECT_EQ(s.position, seen[static_cast<std::size_t>(plies - s.movesLeft)]);
       const Color mover = s.position.sideToMove();
       const Outcome outcome = g.record.status.outcome;
-      const int expected = outcome == Outcome::Draw ? 0
+      const int expected = outcome == Outcome::Draw                                     ? 0
                            : (outcome == Outcome::WhiteWins) == (mover == Color::White) ? 1
-                                                                                         : -1;
+                                                                                        : -1;
       EXPECT_EQ(s.result, expected);
       // The policy target covers exactly the legal (from, to) pairs and sums to 1.
       LegalPolicy legal;

@@ -1,6 +1,8 @@
 // The training loop on configs/tiny.toml: a whole run, resuming after an interruption (in
 // process and by kill -9) without losing or repeating work, a run directory of another config
 // refused, and a corrupt chunk skipped with its message.
+#include "training/train_loop.hpp"
+
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -15,7 +17,6 @@
 
 #include "nn/checkpoint.hpp"
 #include "training/train_config.hpp"
-#include "training/train_loop.hpp"
 
 namespace camelot {
 namespace {
@@ -53,7 +54,8 @@ class TrainLoop : public ::testing::Test {
   std::vector<std::string> metricsLines() const {
     std::ifstream in(dir_ / "run" / "metrics.csv");
     std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    for (std::string line; std::getline(in, line);)
+      lines.push_back(line);
     return lines;
   }
 
@@ -67,7 +69,8 @@ class TrainLoop : public ::testing::Test {
     EXPECT_TRUE(lines[1].starts_with("1,"));
     EXPECT_TRUE(lines[2].starts_with("2,"));
     for (int g = 0; g <= 2; ++g)
-      EXPECT_TRUE(fs::exists(dir_ / "run" / "checkpoints" / ("gen-00000" + std::to_string(g) + ".ckpt")));
+      EXPECT_TRUE(
+          fs::exists(dir_ / "run" / "checkpoints" / ("gen-00000" + std::to_string(g) + ".ckpt")));
     EXPECT_EQ(readCheckpointHeader(dir_ / "run" / "latest.ckpt").generation, 2);
     for (const auto& e : fs::recursive_directory_iterator(dir_ / "run"))
       EXPECT_EQ(e.path().string().find(".tmp-"), std::string::npos) << e.path();
@@ -91,7 +94,8 @@ TEST_F(TrainLoop, TinyConfigRunsTwoGenerationsAndRecordsEverything) {
   EXPECT_TRUE(fs::exists(dir_ / "run" / "log.txt"));
   std::ifstream games(dir_ / "run" / "games" / "gen-000001.jsonl");
   int records = 0;
-  for (std::string line; std::getline(games, line);) ++records;
+  for (std::string line; std::getline(games, line);)
+    ++records;
   EXPECT_EQ(records, 8);
 
   // Running the finished run again does nothing more.
