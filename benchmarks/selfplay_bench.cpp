@@ -28,8 +28,10 @@ int run(int argc, char** argv) {
   std::string configFile = "configs/default.toml";
   int games = 0;
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--games") && i + 1 < argc) games = std::stoi(argv[++i]);
-    else configFile = argv[i];
+    if (!std::strcmp(argv[i], "--games") && i + 1 < argc)
+      games = std::stoi(argv[++i]);
+    else
+      configFile = argv[i];
   }
   const TrainConfig config = loadTrainConfig(configFile);
   const auto& sp = config.selfplay;
@@ -58,10 +60,13 @@ int run(int argc, char** argv) {
   const BatchedGamesStats stats = playBatchedGames(
       {net}, settings, games, [&](int) { return plan; }, [](FinishedGame&&) {});
   const double selfplay = static_cast<double>(stats.evaluations) / stats.seconds;
-  const double meanBatch = static_cast<double>(stats.evaluations) / static_cast<double>(stats.batches);
-  std::printf("self-play: %d games, %lld plies, %lld positions evaluated in %.1f s: %.0f/s, mean batch %.1f\n",
-              stats.games, static_cast<long long>(stats.plies),
-              static_cast<long long>(stats.evaluations), stats.seconds, selfplay, meanBatch);
+  const double meanBatch =
+      static_cast<double>(stats.evaluations) / static_cast<double>(stats.batches);
+  std::printf(
+      "self-play: %d games, %lld plies, %lld positions evaluated in %.1f s: %.0f/s, mean batch "
+      "%.1f\n",
+      stats.games, static_cast<long long>(stats.plies), static_cast<long long>(stats.evaluations),
+      stats.seconds, selfplay, meanBatch);
 
   // The forward pass alone: one thread per worker, each at the mean batch size.
   const int batch = std::max(1, static_cast<int>(meanBatch + 0.5));
@@ -72,10 +77,10 @@ int run(int argc, char** argv) {
   for (int w = 0; w < sp.workers; ++w) {
     threads.emplace_back([&, w] {
       at::set_num_threads(1);
-      const torch::Tensor input =
-          torch::rand({batch, inputPlaneCount(config.network.historyPlies), kGridRows, kGridColumns})
-              .gt(0.8)
-              .toType(torch::kFloat);
+      const torch::Tensor input = torch::rand({batch, inputPlaneCount(config.network.historyPlies),
+                                               kGridRows, kGridColumns})
+                                      .gt(0.8)
+                                      .toType(torch::kFloat);
       net->forward(input);
       while (std::chrono::duration<double>(Clock::now() - begin).count() < seconds) {
         net->forward(input);
@@ -83,11 +88,15 @@ int run(int argc, char** argv) {
       }
     });
   }
-  for (std::thread& t : threads) t.join();
+  for (std::thread& t : threads)
+    t.join();
   std::int64_t total = 0;
-  for (const std::int64_t d : done) total += d;
-  const double forward = static_cast<double>(total) / std::chrono::duration<double>(Clock::now() - begin).count();
-  std::printf("raw forward at batch %d on %d threads: %.0f positions/s\n", batch, sp.workers, forward);
+  for (const std::int64_t d : done)
+    total += d;
+  const double forward =
+      static_cast<double>(total) / std::chrono::duration<double>(Clock::now() - begin).count();
+  std::printf("raw forward at batch %d on %d threads: %.0f positions/s\n", batch, sp.workers,
+              forward);
   std::printf("selfplay efficiency: %.0f%% of forward\n", 100.0 * selfplay / forward);
   return 0;
 }
