@@ -1,9 +1,7 @@
 #include "nn/checkpoint.hpp"
 
-#include <fcntl.h>
 #include <torch/nn/module.h>
 #include <torch/utils.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <bit>
@@ -18,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/durable_file.hpp"
 #include "nn/encoding.hpp"
 
 namespace camelot {
@@ -406,20 +405,6 @@ ParsedHeader readHeader(const std::filesystem::path& path, std::ifstream& file) 
   return parsed;
 }
 
-// Writes all of `bytes` to `fd`, retrying short writes; false with errno set on failure.
-bool writeAll(int fd, const std::byte* bytes, std::size_t size) {
-  while (size > 0) {
-    const ssize_t written = ::write(fd, bytes, size);
-    if (written < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    bytes += written;
-    size -= static_cast<std::size_t>(written);
-  }
-  return true;
-}
-
 struct FileRecord {
   std::string name;
   std::uint8_t dtype = 0;
@@ -430,12 +415,7 @@ struct FileRecord {
 }  // namespace
 
 std::uint64_t checkpointChecksum(std::span<const std::byte> bytes) {
-  std::uint64_t hash = 0xcbf29ce484222325ULL;
-  for (const std::byte b : bytes) {
-    hash ^= std::to_integer<std::uint64_t>(b);
-    hash *= 0x100000001b3ULL;
-  }
-  return hash;
+  return fnv1a64(bytes);
 }
 
 void writeCheckpoint(const std::filesystem::path& path, CheckpointHeader header,
@@ -461,27 +441,10 @@ void writeCheckpoint(const std::filesystem::path& path, CheckpointHeader header,
   put(prefix, static_cast<std::uint32_t>(text.size()));
   putBytes(prefix, text.data(), text.size());
 
-  std::filesystem::path temporary = path;
-  temporary += ".tmp-" + std::to_string(::getpid());
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) fail(path, "cannot write checkpoint (" + errnoText(errno) + ")");
-  const bool written = writeAll(fd, prefix.data(), prefix.size()) &&
-                       writeAll(fd, weights.data(), weights.size()) && ::fsync(fd) == 0;
-  const int writeErrno = errno;
-  const bool closed = ::close(fd) == 0;
-  const int closeErrno = errno;
-  if (!written || !closed) {
-    std::error_code ignored;
-    std::filesystem::remove(temporary, ignored);
-    fail(path, "cannot write checkpoint (" + errnoText(written ? closeErrno : writeErrno) + ")");
-  }
-  std::error_code error;
-  std::filesystem::rename(temporary, path, error);
-  if (error) {
-    std::error_code ignored;
-    std::filesystem::remove(temporary, ignored);
-    fail(path, "cannot replace checkpoint (" + error.message() + ")");
-  }
+  const std::string problem = writeFileAtomically(
+      path, {std::span<const std::byte>(prefix), std::span<const std::byte>(weights)},
+      "checkpoint");
+  if (!problem.empty()) fail(path, problem);
 }
 
 CheckpointHeader readCheckpointHeader(const std::filesystem::path& path) {

@@ -1,7 +1,5 @@
 #include "training/chunk_file.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
 #include <zstd.h>
 
 #include <bit>
@@ -14,6 +12,7 @@
 #include <system_error>
 
 #include "engine/cfen.hpp"
+#include "engine/durable_file.hpp"
 #include "nn/encoding.hpp"
 
 namespace camelot {
@@ -33,15 +32,8 @@ std::string errnoText(int error) {
   return std::strerror(error);
 }
 
-// FNV-1a 64, the same function as the checkpoint's (nn/checkpoint.hpp), kept here so this
-// library needs no LibTorch.
-std::uint64_t fnv1a64(std::span<const unsigned char> bytes) {
-  std::uint64_t hash = 0xcbf29ce484222325ULL;
-  for (const unsigned char b : bytes) {
-    hash ^= b;
-    hash *= 0x100000001b3ULL;
-  }
-  return hash;
+std::uint64_t checksumOf(const Bytes& bytes) {
+  return fnv1a64(std::as_bytes(std::span(bytes)));
 }
 
 // ---- Little-endian writing ----
@@ -230,20 +222,6 @@ TrainingSample decodeSample(PayloadReader& in) {
   return s;
 }
 
-// Writes all of `bytes` to `fd`, retrying short writes; false with errno set on failure.
-bool writeAll(int fd, const unsigned char* bytes, std::size_t size) {
-  while (size > 0) {
-    const ssize_t written = ::write(fd, bytes, size);
-    if (written < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    bytes += written;
-    size -= static_cast<std::size_t>(written);
-  }
-  return true;
-}
-
 std::uint32_t getU32(const unsigned char* p) {
   std::uint32_t v = 0;
   for (int i = 0; i < 4; ++i)
@@ -342,29 +320,11 @@ void writeChunk(const std::filesystem::path& path, std::span<const TrainingSampl
   putU32(header, static_cast<std::uint32_t>(samples.size()));
   putU64(header, payload.size());
   putU64(header, compressed.size());
-  putU64(header, fnv1a64(payload));
+  putU64(header, checksumOf(payload));
 
-  std::filesystem::path temporary = path;
-  temporary += ".tmp-" + std::to_string(::getpid());
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) fail(path, "cannot write chunk (" + errnoText(errno) + ")");
-  const bool written = writeAll(fd, header.data(), header.size()) &&
-                       writeAll(fd, compressed.data(), compressed.size()) && ::fsync(fd) == 0;
-  const int writeErrno = errno;
-  const bool closed = ::close(fd) == 0;
-  const int closeErrno = errno;
-  if (!written || !closed) {
-    std::error_code ignored;
-    std::filesystem::remove(temporary, ignored);
-    fail(path, "cannot write chunk (" + errnoText(written ? closeErrno : writeErrno) + ")");
-  }
-  std::error_code error;
-  std::filesystem::rename(temporary, path, error);
-  if (error) {
-    std::error_code ignored;
-    std::filesystem::remove(temporary, ignored);
-    fail(path, "cannot replace chunk (" + error.message() + ")");
-  }
+  const std::string problem = writeFileAtomically(
+      path, {std::as_bytes(std::span(header)), std::as_bytes(std::span(compressed))}, "chunk");
+  if (!problem.empty()) fail(path, problem);
 }
 
 ChunkHeader readChunkHeader(const std::filesystem::path& path) {
@@ -406,7 +366,7 @@ std::vector<TrainingSample> readChunk(const std::filesystem::path& path) {
                    " bytes, the header says " + std::to_string(h.payloadBytes) + ")");
   }
   payload.resize(decompressed);
-  if (fnv1a64(payload) != h.checksum) fail(path, "checksum mismatch (payload corrupt)");
+  if (checksumOf(payload) != h.checksum) fail(path, "checksum mismatch (payload corrupt)");
 
   PayloadReader in(payload);
   std::vector<TrainingSample> samples;

@@ -1,7 +1,5 @@
 #include "training/train_loop.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -15,6 +13,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "engine/durable_file.hpp"
 #include "engine/splitmix64.hpp"
 #include "nn/checkpoint.hpp"
 #include "nn/net_evaluator.hpp"
@@ -45,16 +44,10 @@ std::string fixed(double v, int digits) {
   return s.str();
 }
 
-// Writes `text` to `path` whole: a temporary file renamed over it.
-void writeFileAtomically(const fs::path& path, const std::string& text) {
-  const fs::path temporary = path.string() + ".tmp-" + std::to_string(::getpid());
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.flush();
-    if (!out) throw std::runtime_error(temporary.string() + ": cannot write");
-  }
-  fs::rename(temporary, path);
+// Writes `text` to `path` whole (engine/durable_file.hpp).
+void writeTextFile(const fs::path& path, const std::string& text) {
+  const std::string problem = writeFileAtomically(path, {std::as_bytes(std::span(text))}, "file");
+  if (!problem.empty()) throw std::runtime_error(path.string() + ": " + problem);
 }
 
 std::string readFile(const fs::path& path) {
@@ -155,7 +148,7 @@ class Run {
                                  "); resume it with that config or choose another --run-dir");
       say("resuming " + dir_.string());
     } else {
-      writeFileAtomically(saved, toToml(config_));
+      writeTextFile(saved, toToml(config_));
       say("new run " + dir_.string() + " with " + options_.config.string());
     }
   }
@@ -495,7 +488,7 @@ class Run {
       }
       text += '\n';
     }
-    writeFileAtomically(dir_ / "metrics.csv", text);
+    writeTextFile(dir_ / "metrics.csv", text);
   }
 
   const TrainRunOptions& options_;

@@ -1,0 +1,68 @@
+#include "engine/durable_file.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <system_error>
+
+namespace camelot {
+namespace {
+
+// Writes all of `bytes` to `fd`, retrying short writes; false with errno set on failure.
+bool writeAll(int fd, std::span<const std::byte> bytes) {
+  const std::byte* data = bytes.data();
+  std::size_t size = bytes.size();
+  while (size > 0) {
+    const ssize_t written = ::write(fd, data, size);
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    data += written;
+    size -= static_cast<std::size_t>(written);
+  }
+  return true;
+}
+
+}  // namespace
+
+std::uint64_t fnv1a64(std::span<const std::byte> bytes) {
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  for (const std::byte b : bytes) {
+    hash ^= std::to_integer<std::uint64_t>(b);
+    hash *= 0x100000001b3ULL;
+  }
+  return hash;
+}
+
+std::string writeFileAtomically(const std::filesystem::path& path,
+                                std::initializer_list<std::span<const std::byte>> parts,
+                                std::string_view what) {
+  std::filesystem::path temporary = path;
+  temporary += ".tmp-" + std::to_string(::getpid());
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return "cannot write " + std::string(what) + " (" + std::strerror(errno) + ")";
+  bool written = true;
+  for (const auto& part : parts) written = written && writeAll(fd, part);
+  written = written && ::fsync(fd) == 0;
+  const int writeErrno = errno;
+  const bool closed = ::close(fd) == 0;
+  const int closeErrno = errno;
+  std::error_code ignored;
+  if (!written || !closed) {
+    std::filesystem::remove(temporary, ignored);
+    return "cannot write " + std::string(what) + " (" +
+           std::strerror(written ? closeErrno : writeErrno) + ")";
+  }
+  std::error_code error;
+  std::filesystem::rename(temporary, path, error);
+  if (error) {
+    std::filesystem::remove(temporary, ignored);
+    return "cannot replace " + std::string(what) + " (" + error.message() + ")";
+  }
+  return {};
+}
+
+}  // namespace camelot

@@ -1,0 +1,26 @@
+#pragma once
+// Files that are never seen half written, and the checksum that guards them: what checkpoints
+// (nn/), replay chunks and run files (training/) share. Standard C++ and POSIX only.
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <initializer_list>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace camelot {
+
+// FNV-1a 64: a single changed byte always changes it.
+std::uint64_t fnv1a64(std::span<const std::byte> bytes);
+
+// Writes `parts`, in order, to `path` + ".tmp-<pid>", flushes it to disk, closes it and renames
+// it over `path`. Returns "" on success; otherwise removes the temporary file, leaves any old
+// `path` as it was and returns the problem: "cannot write WHAT (reason)" or
+// "cannot replace WHAT (reason)".
+std::string writeFileAtomically(const std::filesystem::path& path,
+                                std::initializer_list<std::span<const std::byte>> parts,
+                                std::string_view what);
+
+}  // namespace camelot
