@@ -45,7 +45,8 @@ std::string writeFileAtomically(const std::filesystem::path& path,
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return "cannot write " + std::string(what) + " (" + std::strerror(errno) + ")";
   bool written = true;
-  for (const auto& part : parts) written = written && writeAll(fd, part);
+  for (const auto& part : parts)
+    written = written && writeAll(fd, part);
   written = written && ::fsync(fd) == 0;
   const int writeErrno = errno;
   const bool closed = ::close(fd) == 0;
