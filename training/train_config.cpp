@@ -255,6 +255,7 @@ void visitKeys(Config& c, Visitor& v) {
   v.specs("baselines", c.evaluation.baselines);
   v.integer("max_plies", c.evaluation.maxPlies, 1, 10'000);
   v.boolean("previous", c.evaluation.previous);
+  v.integer("every", c.evaluation.every, 1, 10'000);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -82,6 +82,7 @@ struct TrainConfig {
     std::vector<std::string> baselines = {"random", "greedy", "alphabeta:depth=2"};  // player specs
     int maxPlies = 300;
     bool previous = true;  // also play the previous generation
+    int every = 1;         // play the matches every this-many-th generation
     bool operator==(const Evaluation&) const = default;
   } evaluation;
 

@@ -352,14 +352,16 @@ class Run {
         row_["policy_entropy"]);
   }
 
-  // The new network against the previous one and the baselines, in paired openings.
+  // The new network against the previous one and the baselines, in paired openings, every
+  // `evaluation.every`-th generation; the others get their metrics row without scores.
   void evaluate(std::int64_t generation) {
     const auto& e = config_.evaluation;
-    std::vector<std::string> opponents = e.baselines;
-    if (e.previous && generation > 1) opponents.insert(opponents.begin(), "previous");
+    const bool matches = generation % e.every == 0;
+    std::vector<std::string> opponents = matches ? e.baselines : std::vector<std::string>{};
+    if (matches && e.previous && generation > 1) opponents.insert(opponents.begin(), "previous");
     std::vector<std::shared_ptr<const InferenceNet>> nets{
         loadInferenceNet(checkpointOf(generation), config_.selfplay.device)};
-    if (e.previous && generation > 1)
+    if (matches && e.previous && generation > 1)
       nets.push_back(loadInferenceNet(checkpointOf(generation - 1), config_.selfplay.device));
     std::vector<MatchScore> scores(opponents.size());
     const auto evalStart = Clock::now();
@@ -435,7 +437,7 @@ class Run {
     row_["elapsed_seconds"] = fixed(elapsed_, 1);
     appendMetrics();
     evaluated_.insert(generation);
-    say("generation " + std::to_string(generation) + ": scores " + summary);
+    if (matches) say("generation " + std::to_string(generation) + ": scores " + summary);
   }
 
   // metrics.csv: one row per evaluated generation; the header grows with new columns.

@@ -120,6 +120,7 @@ opening_plies = 3
 baselines = ["greedy", "alphabeta:depth=3"]
 max_plies = 150
 previous = false
+every = 4
 )",
                                               "all.toml");
   EXPECT_EQ(config.run.seed, 42u);
@@ -170,6 +171,7 @@ previous = false
   EXPECT_EQ(config.evaluation.baselines, (std::vector<std::string>{"greedy", "alphabeta:depth=3"}));
   EXPECT_EQ(config.evaluation.maxPlies, 150);
   EXPECT_FALSE(config.evaluation.previous);
+  EXPECT_EQ(config.evaluation.every, 4);
 }
 
 TEST(TrainConfig, RoundTripsThroughToml) {
@@ -184,6 +186,7 @@ TEST(TrainConfig, RoundTripsThroughToml) {
   config.training.sampleReuse = 3;
   config.evaluation.baselines = {"random", "mcts:sims=100,eval=rollout"};
   config.evaluation.previous = false;
+  config.evaluation.every = 5;
   const std::string text = toToml(config);
   EXPECT_EQ(parseTrainConfig(text, "saved"), config) << text;
   EXPECT_EQ(parseTrainConfig(toToml(TrainConfig{}), "saved"), TrainConfig{});
@@ -256,6 +259,8 @@ TEST(TrainConfig, OutOfRangeNamesTheKeyAndTheRange) {
             "x.toml: run.seed: must be in 0..9223372036854775807 (got -1)");
   EXPECT_EQ(errorOf("[evaluation]\ngames = 3\n"),
             "x.toml: evaluation.games: must be even and in 0..100000 (got 3)");
+  EXPECT_EQ(errorOf("[evaluation]\nevery = 0\n"),
+            "x.toml: evaluation.every: must be in 1..10000 (got 0)");
   EXPECT_EQ(errorOf("[training]\noptimizer = \"adam\"\n"),
             "x.toml: training.optimizer: must be \"adamw\" or \"sgd\" (got \"adam\")");
   EXPECT_EQ(errorOf("[selfplay]\ndevice = \"gpu\"\n"),
@@ -410,7 +415,7 @@ std::set<std::string> keysOf(const std::string& text, bool commented) {
 
 TEST(TrainConfig, ShippedConfigsSpellOutAndExplainEveryKey) {
   const std::set<std::string> every = keysOf(toToml(TrainConfig{}), false);
-  EXPECT_EQ(every.size(), 42u);
+  EXPECT_EQ(every.size(), 43u);
   for (const char* name : {"tiny.toml", "default.toml", "gpu.toml"}) {
     std::ifstream in(std::filesystem::path(CAMELOT_CONFIG_DIR) / name);
     std::stringstream text;

@@ -171,6 +171,31 @@ TEST_F(TrainLoop, RunDirectoryOfAnotherConfigIsRefused) {
   expectCompleteRun();  // nothing touched
 }
 
+TEST_F(TrainLoop, MatchesArePlayedEveryNthGenerationOnly) {
+  TrainConfig config = loadTrainConfig(kTinyConfig);
+  config.evaluation.every = 2;
+  fs::create_directories(dir_);
+  const fs::path file = dir_ / "every2.toml";
+  std::ofstream(file) << toToml(config);
+  const std::atomic<bool> never{false};
+  const std::string log = train(file, never);
+  EXPECT_EQ(log.find("generation 1: scores"), std::string::npos) << log;
+  EXPECT_NE(log.find("generation 2: scores"), std::string::npos) << log;
+  const auto lines = metricsLines();
+  ASSERT_EQ(lines.size(), 3u);
+  std::vector<std::string> header, first, second;
+  for (auto [line, cells] :
+       {std::pair{&lines[0], &header}, {&lines[1], &first}, {&lines[2], &second}}) {
+    std::istringstream in(*line + ",");
+    for (std::string cell; std::getline(in, cell, ',');)
+      cells->push_back(cell);
+  }
+  const auto column = std::find(header.begin(), header.end(), "score_random") - header.begin();
+  ASSERT_LT(static_cast<std::size_t>(column), header.size());
+  EXPECT_EQ(first.at(static_cast<std::size_t>(column)), "");  // generation 1: no matches
+  EXPECT_NE(second.at(static_cast<std::size_t>(column)), "");
+}
+
 TEST_F(TrainLoop, CorruptChunkIsSkippedWithItsName) {
   const std::atomic<bool> never{false};
   train(kTinyConfig, never);
