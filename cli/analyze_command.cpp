@@ -103,19 +103,8 @@ void runAnalyze(const AnalyzeOptions& options, std::ostream& out) {
   // The principal variation: the most visited child (the larger prior on a tie, as in the
   // table), ply after ply.
   std::vector<std::string> pv;
-  for (NodeIndex node = SearchTree::kRoot; tree.node(node).hasChildren();) {
-    const Node& n = tree.node(node);
-    NodeIndex best = n.firstChild;
-    for (NodeIndex c = n.firstChild; c < n.firstChild + n.childCount; ++c) {
-      const Node &candidate = tree.node(c), &incumbent = tree.node(best);
-      if (candidate.visits > incumbent.visits ||
-          (candidate.visits == incumbent.visits && candidate.prior > incumbent.prior))
-        best = c;
-    }
-    if (tree.node(best).visits == 0) break;
-    pv.push_back(toNotation(tree.move(best)));
-    node = best;
-  }
+  for (const Move& m : tree.principalVariation())
+    pv.push_back(toNotation(m));
 
   const Wdl rootWdl = evaluations[0].value;
   if (options.json) {

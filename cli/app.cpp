@@ -122,6 +122,36 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       ->check(CLI::Range(1, 1000));
   analyze->add_flag("--json", analyzeOptions.json, "Print one JSON object");
 
+  EngineOptions engineOptions;
+  CLI::App* engine = app.add_subcommand(
+      "engine",
+      "Speak the engine line protocol (docs/engine_protocol.md) on standard input and output, "
+      "so that other programs can drive CamelotZero: newgame, position, go, move, legal, "
+      "status, quit.");
+  CLI::Option* engineNet =
+      engine->add_option("--net", engineOptions.net, "Network checkpoint to search with (PUCT)");
+  engine->add_option("--player", engineOptions.player,
+                     "Or a player spec: greedy, alphabeta:depth=3, mcts:sims=800, ... (seed 1)");
+  engine->add_option("--sims", engineOptions.simulations, "Simulations of the network's search")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000000))
+      ->needs(engineNet);
+
+  PlayOptions playOptions;
+  CLI::App* play = app.add_subcommand(
+      "play",
+      "Play a game in the terminal against a network: type moves in either notation, or 'help', "
+      "'legal', 'hint', 'undo', 'quit'.");
+  play->add_option("--net", playOptions.net, "Network checkpoint")->required();
+  play->add_option("--sims", playOptions.simulations, "Simulations of the network's search a move")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000000));
+  play->add_option("--color", playOptions.color, "Your side; Black lets the network move first")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"white", "black"}));
+  play->add_option("--fen", playOptions.fen, "Start position as CFEN, or 'startpos'")
+      ->capture_default_str();
+
   TrainOptions trainOptions;
   CLI::App* train = app.add_subcommand(
       "train",
@@ -133,6 +163,73 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
   train->add_option("--run-dir", trainOptions.runDirectory, "Run directory")->capture_default_str();
   train->add_option("--hours", trainOptions.hours, "Stop after this many hours (0: the config's)")
       ->check(CLI::Range(0.0, 100000.0));
+
+  ArenaOptions arenaOptions;
+  std::vector<std::string> arenaLists;
+  CLI::App* arena = app.add_subcommand(
+      "arena",
+      "Play a round robin (or a gauntlet) among networks, classical players and outside "
+      "engines in paired openings, and rate them (Bradley-Terry, 95% intervals); optionally an "
+      "SPRT between two players. Results go to a directory that 'camelot ratings' reads.");
+  arena->add_option("--players", arenaLists,
+                    "Players, comma-separated: net:FILE[,sims=N], random, greedy, "
+                    "alphabeta:depth=N, mcts:..., engine:CMD (repeatable)");
+  arena->add_option("--player", arenaOptions.players,
+                    "One player spec taken verbatim, e.g. an engine:CMD holding commas "
+                    "(repeatable)");
+  arena->add_option("--gauntlet", arenaOptions.gauntlet,
+                    "Play only this player against each of the others");
+  arena->add_option("--games", arenaOptions.games, "Games a pairing (even: colours swapped)")
+      ->capture_default_str();
+  arena
+      ->add_option("--openings", arenaOptions.openings,
+                   "Opening suite file (one CFEN a line), or a count of random openings")
+      ->capture_default_str();
+  arena->add_option("--opening-plies", arenaOptions.openingPlies, "Plies of a random opening")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 200));
+  arena->add_option("--seed", arenaOptions.seed, "Seed of the random openings and players")
+      ->capture_default_str();
+  arena->add_option("--sprt", arenaOptions.sprt,
+                    "ELO0,ELO1: stop when the SPRT (alpha = beta = 0.05) decides between the two "
+                    "players; --games is then the most a pairing plays");
+  arena->add_option("--out", arenaOptions.out,
+                    "Directory for results.csv, games.jsonl, ratings.csv, openings.txt "
+                    "(default arenas/arena-DATE-TIME)");
+  arena->add_option("--anchor", arenaOptions.anchor,
+                    "Player rated 0 (default: random if it plays, else the first)");
+  arena->add_option("--sims", arenaOptions.simulations, "Simulations of networks without sims=")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000000));
+  arena
+      ->add_option("--max-plies", arenaOptions.maxPlies,
+                   "Adjudicate a game as a draw after this many plies (a setting, not a rule)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  arena->add_option("--workers", arenaOptions.workers, "Worker threads (0: one per core)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 256));
+  arena
+      ->add_option("--games-per-worker", arenaOptions.gamesPerWorker,
+                   "Games a worker steps at once")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 4096));
+  arena->add_option("--device", arenaOptions.device, "Where networks run: cpu, cuda, cuda:N")
+      ->capture_default_str();
+
+  RatingsOptions ratingsOptions;
+  CLI::App* ratings = app.add_subcommand(
+      "ratings",
+      "Merge the results of arenas and training runs and print Bradley-Terry ratings (player, "
+      "games, score, Elo, 95% interval); also writes them as CSV.");
+  ratings
+      ->add_option("SOURCE", ratingsOptions.sources,
+                   "Arena or run directories (their results.csv) or results files")
+      ->required();
+  ratings->add_option("--anchor", ratingsOptions.anchor,
+                      "Player rated 0 (default: random if it played, else the first)");
+  ratings->add_option("--csv", ratingsOptions.csv, "CSV file to write ('' : none)")
+      ->capture_default_str();
 
   if (!args.empty() && !args[0].starts_with('-')) {
     std::string known;
@@ -167,7 +264,16 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
     if (*netInit) runNetInit(netInitOptions, out);
     if (*netInfo) runNetInfo(netInfoFile, netInfoJson, out);
     if (*analyze) runAnalyze(analyzeOptions, out);
+    if (*engine) runEngine(engineOptions, in, out);
+    if (*play) runPlay(playOptions, in, out);
     if (*train) runTrain(trainOptions, out, err);
+    if (*arena) {
+      for (const std::string& list : arenaLists)
+        for (const std::string& spec : splitPlayerList(list))
+          arenaOptions.players.push_back(spec);
+      runArena(arenaOptions, out, err);
+    }
+    if (*ratings) runRatings(ratingsOptions, out, err);
   } catch (const std::exception& e) {
     // Bad input (CfenError, MoveError, SpecError, InputError, CheckpointError) or a file that
     // cannot be written: one line, naming the command.

@@ -7,6 +7,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "nn/network_config.hpp"
 
@@ -68,6 +69,26 @@ struct AnalyzeOptions {
 };
 void runAnalyze(const AnalyzeOptions& options, std::ostream& out);
 
+struct PlayOptions {
+  std::string net;
+  int simulations = 200;
+  std::string color = "white";  // the human's side: "white" or "black"
+  std::string fen = "startpos";
+  std::uint64_t seed = 1;
+};
+// A person against the network: reads moves and commands from `in` until the game ends, the
+// person quits, or `in` ends.
+void runPlay(const PlayOptions& options, std::istream& in, std::ostream& out);
+
+struct EngineOptions {
+  std::string net;       // a network checkpoint to search with, or
+  std::string player;    // a player spec (exactly one of the two)
+  int simulations = 64;  // the network search's default for `go`
+};
+// The engine line protocol (docs/engine_protocol.md): commands from `in`, one a line, answers
+// on `out`, until `quit` or the end of `in`.
+void runEngine(const EngineOptions& options, std::istream& in, std::ostream& out);
+
 struct TrainOptions {
   std::string config = "configs/default.toml";
   std::string runDirectory = "runs/default";
@@ -75,5 +96,36 @@ struct TrainOptions {
 };
 // Log lines to `out`, progress to `err`.
 void runTrain(const TrainOptions& options, std::ostream& out, std::ostream& err);
+
+struct ArenaOptions {
+  std::vector<std::string> players;  // player specs (see splitPlayerList)
+  std::string gauntlet;              // when set: this player against each of `players`
+  int games = 20;                    // a pairing
+  std::string openings = "10";       // a suite file, or a count of random openings
+  int openingPlies = 4;              // plies of a random opening
+  std::uint64_t seed = 1;
+  std::string sprt;    // "elo0,elo1": an SPRT between the two players
+  std::string out;     // directory; empty: arenas/arena-DATE-TIME
+  std::string anchor;  // the player rated 0; empty: random if it plays, else the first
+  int simulations = 64;
+  int maxPlies = 300;
+  int workers = 0;  // 0: one per core
+  int gamesPerWorker = 16;
+  std::string device = "cpu";
+};
+// Results to `out`, progress to `progress`.
+void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& progress);
+
+// "net:a.ckpt,sims=64,random,alphabeta:depth=2" -> {"net:a.ckpt,sims=64", "random",
+// "alphabeta:depth=2"}: an item of the form key=value continues the spec before it.
+std::vector<std::string> splitPlayerList(const std::string& list);
+
+struct RatingsOptions {
+  std::vector<std::string> sources;  // arena or run directories (their results.csv), or files
+  std::string anchor;                // empty: random if it played, else the first player read
+  std::string csv = "ratings.csv";   // empty: print only
+};
+// The table to `out`; warnings (a torn last line) to `err`.
+void runRatings(const RatingsOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace camelot::cli

@@ -83,6 +83,8 @@ std::string_view endReasonName(EndReason reason) {
       return "clock";
     case EndReason::Adjudicated:
       return "adjudicated";
+    case EndReason::Forfeit:
+      return "forfeit";
     case EndReason::None:
       break;
   }

@@ -22,6 +22,8 @@ enum class EndReason : std::uint8_t {
   Repetition,   // R9 e
   Clock,        // R9 f
   Adjudicated,  // a game-length cap of self-play: a setting, not a rule
+  Forfeit,  // a player broke the protocol (e.g. an outside engine's illegal move): the referee's
+            // decision, not a rule
 };
 
 struct GameStatus {

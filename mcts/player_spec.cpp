@@ -18,6 +18,13 @@ PlayerSpec PlayerSpec::parse(std::string_view text) {
   const std::size_t colon = text.find(':');
   spec.kind_ = std::string(text.substr(0, colon));
   if (spec.kind_.empty()) fail(spec.text_, "no player kind before ':'");
+  if (spec.kind_ == "engine") {
+    // A shell command may hold ':', ',' and '=', so it is not split into options.
+    spec.command_ = colon == std::string_view::npos ? "" : std::string(text.substr(colon + 1));
+    if (spec.command_.find_first_not_of(" \t") == std::string::npos)
+      fail(spec.text_, "no command after 'engine:' (e.g. engine:./other-engine --flag)");
+    return spec;
+  }
   if (colon == std::string_view::npos) return spec;
   std::string_view rest = text.substr(colon + 1);
   while (true) {

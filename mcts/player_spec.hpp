@@ -1,6 +1,7 @@
 #pragma once
 // A player named on the command line: `kind[:key=value,key=value...]`, for example `random`,
-// `alphabeta:depth=4` or `mcts:sims=800,eval=rollout`.
+// `alphabeta:depth=4` or `mcts:sims=800,eval=rollout`; or `engine:CMD`, an outside program
+// speaking the engine protocol (docs/engine_protocol.md), where CMD is taken verbatim.
 
 #include <map>
 #include <stdexcept>
@@ -21,6 +22,8 @@ class PlayerSpec {
 
   const std::string& kind() const { return kind_; }
   const std::string& text() const { return text_; }
+  // Kind "engine": the shell command after the first ':' (never empty); empty otherwise.
+  const std::string& command() const { return command_; }
 
   // The value of `key` as a whole number in [min, max], or `fallback` when absent.
   int intOption(const std::string& key, int fallback, int min, int max) const;
@@ -33,6 +36,7 @@ class PlayerSpec {
  private:
   std::string text_;
   std::string kind_;
+  std::string command_;
   std::map<std::string, std::string> options_;
 };
 

@@ -62,4 +62,22 @@ void SearchTree::expand(NodeIndex i, const MoveList& moves, std::span<const floa
   n.state = NodeState::Expanded;
 }
 
+std::vector<Move> SearchTree::principalVariation(NodeIndex from) const {
+  std::vector<Move> pv;
+  for (NodeIndex node = from; nodes_[node].hasChildren();) {
+    const Node& n = nodes_[node];
+    NodeIndex best = n.firstChild;
+    for (NodeIndex c = n.firstChild; c < n.firstChild + n.childCount; ++c) {
+      const Node &candidate = nodes_[c], &incumbent = nodes_[best];
+      if (candidate.visits > incumbent.visits ||
+          (candidate.visits == incumbent.visits && candidate.prior > incumbent.prior))
+        best = c;
+    }
+    if (nodes_[best].visits == 0) break;
+    pv.push_back(moves_[best]);
+    node = best;
+  }
+  return pv;
+}
+
 }  // namespace camelot

@@ -70,6 +70,10 @@ class SearchTree {
     return {nodes_.data() + nodes_[i].firstChild, nodes_[i].childCount};
   }
 
+  // The moves from node `from` on, following the most visited child (the larger prior on a
+  // tie) ply after ply until a node without visited children.
+  std::vector<Move> principalVariation(NodeIndex from = kRoot) const;
+
   // Creates the children of node i, one per move with its prior, and marks it Expanded.
   void expand(NodeIndex i, const MoveList& moves, std::span<const float> priors);
 

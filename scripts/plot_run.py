@@ -6,8 +6,11 @@ Usage: scripts/plot_run.py RUN_DIR [--out FILE.png]
 Two panels against elapsed hours: the Elo difference against each opponent (every `elo_*`
 column, e.g. elo_random, elo_alphabeta_depth_2, elo_previous), and the training losses
 (policy, value, moves-left). Empty cells are skipped; an infinite Elo ("inf"/"-inf", a
-score of 1 or 0) is drawn at +-800 with an open triangle. Writes RUN_DIR/metrics.png unless
---out says otherwise. Needs Debian's python3-matplotlib.
+score of 1 or 0) is drawn at +-800 with an open triangle. When the run has a ratings.csv
+(the Bradley-Terry fit of all its evaluation games), a third panel draws each generation's
+rating with its 95% interval against the generation number, and the baselines' ratings as
+horizontal lines. Writes RUN_DIR/metrics.png unless --out says otherwise. Needs Debian's
+python3-matplotlib.
 """
 
 import argparse
@@ -57,6 +60,40 @@ def series(rows, column):
     return hours, values
 
 
+def read_ratings(path):
+    """(generations, baselines) from a ratings.csv: [(generation, elo, margin)] for the
+    players named gen-N, sorted, and [(name, elo, margin)] for the others."""
+    generations, baselines = [], []
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            name = row.get("player", "")
+            elo, margin = parse_number(row.get("elo")), parse_number(row.get("elo_margin"))
+            if elo is None:
+                continue
+            margin = margin or 0.0
+            if name.startswith("gen-") and name[4:].isdigit():
+                generations.append((int(name[4:]), elo, margin))
+            else:
+                baselines.append((name, elo, margin))
+    return sorted(generations), baselines
+
+
+def plot_ratings(ax, generations, baselines):
+    if generations:
+        xs = [g for g, _, _ in generations]
+        ax.errorbar(xs, [e for _, e, _ in generations], yerr=[m for _, _, m in generations],
+                    marker="o", markersize=3, capsize=3, label="network (95% interval)")
+    for i, (name, elo, margin) in enumerate(baselines):
+        color = f"C{i + 1}"
+        ax.axhline(elo, color=color, linestyle="--", linewidth=1,
+                   label=f"{name} {elo:+.0f}" + (f" \u00b1{margin:.0f}" if margin else ""))
+    ax.set_xlabel("generation")
+    ax.set_ylabel("Elo (Bradley-Terry)")
+    ax.set_title("Ratings over generations, all evaluation games fitted together")
+    ax.legend(loc="best", fontsize="small")
+    ax.grid(True, alpha=0.3)
+
+
 def main(argv):
     parser = argparse.ArgumentParser(description="Plot a CamelotZero run's metrics.csv.")
     parser.add_argument("run_dir", help="the run directory (holds metrics.csv)")
@@ -90,7 +127,15 @@ def main(argv):
         return 1
     out = args.out or os.path.join(args.run_dir, "metrics.png")
 
-    fig, (elo_ax, loss_ax) = plt.subplots(2, 1, figsize=(10, 8), sharex=True)
+    ratings_file = os.path.join(args.run_dir, "ratings.csv")
+    generations, baselines = (read_ratings(ratings_file) if os.path.isfile(ratings_file)
+                              else ([], []))
+    if generations or baselines:
+        fig, (elo_ax, loss_ax, ratings_ax) = plt.subplots(3, 1, figsize=(10, 12))
+        plot_ratings(ratings_ax, generations, baselines)
+        loss_ax.sharex(elo_ax)
+    else:
+        fig, (elo_ax, loss_ax) = plt.subplots(2, 1, figsize=(10, 8), sharex=True)
     fig.suptitle(f"{os.path.basename(os.path.normpath(args.run_dir))}: {len(rows)} generations")
 
     elo_columns = [c for c in columns if c.startswith("elo_")]

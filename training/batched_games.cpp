@@ -13,6 +13,7 @@
 #include "mcts/mcts_player.hpp"
 #include "nn/encoding.hpp"
 #include "nn/net_evaluator.hpp"
+#include "training/engine_player.hpp"
 #include "training/player_factory.hpp"
 
 namespace camelot {
@@ -32,6 +33,8 @@ struct Slot {
   std::vector<Color> sampleMovers;
   std::size_t requestBegin = 0;  // its requests in the batch of its network
   std::size_t requestCount = 0;
+  GameStatus forfeit;  // set when an outside engine broke the protocol
+  std::string note;    // the referee's reason for it
 };
 
 // What the workers share.
@@ -107,6 +110,8 @@ class Worker {
  private:
   void claimGame(Slot& slot) {
     slot.index = -1;
+    slot.forfeit = {};
+    slot.note.clear();
     if (shared_.stopping()) return;
     const int index = shared_.nextGame.fetch_add(1);
     if (index >= shared_.count) return;
@@ -132,7 +137,18 @@ class Worker {
     while (slot.index >= 0 && !shared_.stopping()) {
       const auto side = static_cast<std::size_t>(index(slot.game.position().sideToMove()));
       if (slot.plan.sides[side].net < 0) {
-        play(slot, slot.players[side]->chooseMove(slot.game));
+        Move move;
+        try {
+          move = slot.players[side]->chooseMove(slot.game);
+        } catch (const EngineForfeit& e) {
+          // The referee's decision, as in matches: the player that broke the protocol loses.
+          slot.forfeit = {side == 0 ? Outcome::BlackWins : Outcome::WhiteWins, EndReason::Forfeit};
+          slot.note = e.what();
+          finishGame(slot);
+          claimGame(slot);
+          continue;
+        }
+        play(slot, move);
         continue;
       }
       if (!slot.searching) beginSearch(slot, slot.plan.sides[side].net);
@@ -164,7 +180,11 @@ class Worker {
     slot.search->setParams(params);
     const std::span<const Position> positions(slot.game.positions());
     slot.search->setRoot(slot.game.position(), positions.first(positions.size() - 1));
-    slot.search->start(slot.fullSearch ? settings_.simulations : settings_.cheapSimulations);
+    const int full =
+        slot.plan.sides[static_cast<std::size_t>(index(slot.game.position().sideToMove()))]
+            .simulations;
+    slot.search->start(slot.fullSearch ? (full > 0 ? full : settings_.simulations)
+                                       : settings_.cheapSimulations);
     slot.searching = true;
   }
 
@@ -204,7 +224,7 @@ class Worker {
   }
 
   void finishGame(Slot& slot) {
-    GameStatus status = slot.game.status();
+    GameStatus status = slot.forfeit.finished() ? slot.forfeit : slot.game.status();
     if (!status.finished()) status = {Outcome::Draw, EndReason::Adjudicated};
     const auto plies = static_cast<std::int32_t>(slot.game.moves().size());
     for (std::size_t i = 0; i < slot.samples.size(); ++i) {
@@ -222,12 +242,15 @@ class Worker {
     finished.record.start = slot.plan.start;
     finished.record.moves = slot.game.moves();
     finished.record.status = status;
+    finished.record.note = slot.note;
     finished.samples = std::move(slot.samples);
     slot.samples = {};
+    // Checked under the lock: a game that finished while another worker's onGame set `stop`
+    // is dropped, not reported after it.
+    const std::lock_guard lock(shared_.emitMutex);
     if (shared_.stopping()) return;
     shared_.samples += static_cast<std::int64_t>(finished.samples.size());
     ++shared_.games;
-    const std::lock_guard lock(shared_.emitMutex);
     shared_.onGame(std::move(finished));
   }
 

@@ -43,8 +43,9 @@ struct BatchedGamesSettings {
 // Who plays one side: a network (an index into the nets given) or a classical player spec.
 struct GameSide {
   int net = -1;
-  std::string spec;  // used when net < 0
-  std::string name;  // for the game record
+  std::string spec;     // used when net < 0
+  std::string name;     // for the game record
+  int simulations = 0;  // a network side's full search; 0: the settings' simulations
 };
 
 struct GamePlan {

@@ -21,6 +21,7 @@ std::string GameRecord::toJsonLine() const {
   json["result"] = outcomeName(status.outcome);
   json["reason"] = endReasonName(status.reason);
   json["plies"] = moves.size();
+  if (!note.empty()) json["note"] = note;
   return json.dump();
 }
 

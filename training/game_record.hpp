@@ -16,10 +16,11 @@ struct GameRecord {
   Position start;
   std::vector<Move> moves;
   GameStatus status;
+  std::string note;  // why the referee ended it (a forfeit's reason); usually empty
 
   // {"game": N, "white": ..., "black": ..., "start": CFEN, "moves": [...], "result":
   // "white"|"black"|"draw",
-  //  "reason": "castle"|..., "plies": N} on one line.
+  //  "reason": "castle"|..., "plies": N[, "note": ...]} on one line ("note" only when set).
   std::string toJsonLine() const;
 };
 

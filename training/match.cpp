@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "engine/splitmix64.hpp"
+#include "training/engine_player.hpp"
 
 namespace camelot {
 
@@ -33,18 +34,31 @@ GameRecord playGame(Player& white, Player& black, const Position& start, int max
   Game game(start);
   white.newGame();
   black.newGame();
+  GameRecord record{0, white.name(), black.name(), start, {}, {}, ""};
   while (!game.finished() && static_cast<int>(game.moves().size()) < maxPlies) {
-    Player& mover = game.position().sideToMove() == Color::White ? white : black;
-    const Move move = mover.chooseMove(game);
+    const Color side = game.position().sideToMove();
+    Player& mover = side == Color::White ? white : black;
+    Move move;
+    try {
+      move = mover.chooseMove(game);
+    } catch (const EngineForfeit& e) {
+      // The referee's decision: the player that broke the protocol loses.
+      record.status = {side == Color::White ? Outcome::BlackWins : Outcome::WhiteWins,
+                       EndReason::Forfeit};
+      record.note = e.what();
+      break;
+    }
     bool legal = false;
     for (const Move& m : game.legalMoves())
       legal = legal || sameOutcome(m, move);
     if (!legal) throw std::logic_error("player " + mover.name() + " chose an illegal move");
     game.play(move);
   }
-  GameStatus status = game.status();
-  if (!status.finished()) status = {Outcome::Draw, EndReason::Adjudicated};
-  return {0, white.name(), black.name(), start, game.moves(), status};
+  record.moves = game.moves();
+  if (!record.status.finished())
+    record.status =
+        game.finished() ? game.status() : GameStatus{Outcome::Draw, EndReason::Adjudicated};
+  return record;
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include "mcts/mcts_player.hpp"
 #include "mcts/random_player.hpp"
 #include "mcts/rollout_mcts_player.hpp"
+#include "training/engine_player.hpp"
 
 namespace camelot {
 namespace {
@@ -65,16 +66,20 @@ std::unique_ptr<Player> makePlayer(const PlayerSpec& spec, std::uint64_t seed) {
     options.seed = seed;
     return std::make_unique<RolloutMctsPlayer>(options);
   }
+  // An outside program decides for itself; the seed means nothing to it.
+  if (spec.kind() == "engine") return std::make_unique<EnginePlayer>(spec.command());
   throw SpecError("player '" + spec.text() + "': unknown kind '" + spec.kind() +
                   "' (players: " + knownPlayerKinds() + ")");
 }
 
 void validatePlayerSpec(const PlayerSpec& spec) {
+  // PlayerSpec::parse has checked an engine's spec; checking must not start the program.
+  if (spec.kind() == "engine") return;
   makePlayer(spec, 0);
 }
 
 std::string knownPlayerKinds() {
-  return "random, greedy";
+  return "random, greedy, alphabeta, mcts, gumbel, rollout, engine";
 }
 
 }  // namespace camelot

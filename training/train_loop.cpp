@@ -18,12 +18,17 @@
 #include "nn/checkpoint.hpp"
 #include "nn/net_evaluator.hpp"
 #include "nn/trainer.hpp"
+#include "training/arena.hpp"
 #include "training/batched_games.hpp"
 #include "training/chunk_file.hpp"
+#include "training/csv.hpp"
 #include "training/elo.hpp"
 #include "training/match.hpp"
+#include "training/openings.hpp"
 #include "training/progress.hpp"
+#include "training/ratings.hpp"
 #include "training/replay_buffer.hpp"
+#include "training/results_file.hpp"
 #include "training/train_config.hpp"
 
 namespace camelot {
@@ -352,61 +357,56 @@ class Run {
         row_["policy_entropy"]);
   }
 
-  // The new network against the previous one and the baselines, in paired openings, every
-  // `evaluation.every`-th generation; the others get their metrics row without scores.
+  // The new network against the previous one and the baselines: an arena gauntlet in paired
+  // openings (the same every generation), every `evaluation.every`-th generation; the others
+  // get their metrics row without scores. The games join the run's results.csv, whose
+  // Bradley-Terry fit over all generations is the run's ratings.csv.
   void evaluate(std::int64_t generation) {
     const auto& e = config_.evaluation;
-    const bool matches = generation % e.every == 0;
-    std::vector<std::string> opponents = matches ? e.baselines : std::vector<std::string>{};
-    if (matches && e.previous && generation > 1) opponents.insert(opponents.begin(), "previous");
-    std::vector<std::shared_ptr<const InferenceNet>> nets{
-        loadInferenceNet(checkpointOf(generation), config_.selfplay.device)};
-    if (matches && e.previous && generation > 1)
-      nets.push_back(loadInferenceNet(checkpointOf(generation - 1), config_.selfplay.device));
-    std::vector<MatchScore> scores(opponents.size());
+    const bool matches = generation % e.every == 0 && e.games > 0;
+    const std::string name = "gen-" + std::to_string(generation);
+    std::vector<ArenaPlayer> players;
+    if (matches) {
+      const auto netPlayer = [&](std::int64_t g) {
+        return ArenaPlayer{
+            "net:" + checkpointOf(g).string() + ",sims=" + std::to_string(e.simulations),
+            "gen-" + std::to_string(g)};
+      };
+      players.push_back(netPlayer(generation));
+      if (e.previous && generation > 1) players.push_back(netPlayer(generation - 1));
+      for (const std::string& baseline : e.baselines)
+        players.push_back({baseline, baseline});
+    }
+    std::vector<MatchScore> scores(players.size());
+    std::vector<std::string> results;  // by game: pairing by pairing, in order
     const auto evalStart = Clock::now();
-    if (e.games > 0 && !opponents.empty()) {
-      BatchedGamesSettings settings;
+    if (players.size() > 1) {
+      ArenaSettings settings;
+      settings.gamesPerPairing = e.games;
+      settings.openings =
+          randomOpenings(mixSeed(config_.run.seed, 0x0be1), e.games / 2, e.openingPlies);
+      settings.defaultSimulations = e.simulations;
+      settings.gumbel = config_.selfplay.search == "gumbel";
+      settings.gumbelConsidered = config_.selfplay.gumbelConsidered;
+      settings.maxPlies = e.maxPlies;
       settings.workers = config_.selfplay.workers;
       settings.gamesPerWorker = config_.selfplay.gamesPerWorker;
-      settings.gumbel = config_.selfplay.search == "gumbel";
-      settings.simulations = e.simulations;
-      settings.cheapSimulations = e.simulations;
-      settings.fullSearchFraction = 1.0;
-      settings.gumbelConsidered = config_.selfplay.gumbelConsidered;
-      settings.samplingPlies = 0;
-      settings.maxPlies = e.maxPlies;
+      settings.device = config_.selfplay.device;
       settings.seed = mixSeed(config_.run.seed, 0xe7a1 + static_cast<std::uint64_t>(generation));
-      const std::uint64_t openingSeed = mixSeed(config_.run.seed, 0x0be1);
-      const std::string name = "gen-" + std::to_string(generation);
-      const int count = e.games * static_cast<int>(opponents.size());
+      const std::vector<Pairing> pairings = gauntlet(0, static_cast<int>(players.size()));
+      const int count = e.games * static_cast<int>(pairings.size());
+      results.resize(static_cast<std::size_t>(count));
       int finished = 0;
       std::atomic<bool> stop{false};
-      playBatchedGames(
-          nets, settings, count,
-          [&](int i) {
-            const std::size_t o = static_cast<std::size_t>(i / e.games);
-            const int game = i % e.games;
-            GamePlan plan;
-            plan.start = matchOpening(openingSeed, game / 2, e.openingPlies);
-            const GameSide self{0, "", name};
-            const GameSide other = opponents[o] == "previous"
-                                       ? GameSide{1, "", "gen-" + std::to_string(generation - 1)}
-                                       : GameSide{-1, opponents[o], opponents[o]};
-            plan.sides = game % 2 == 0 ? std::array{self, other} : std::array{other, self};
-            return plan;
-          },
-          [&](FinishedGame&& g) {
-            const std::size_t o = static_cast<std::size_t>(g.index / e.games);
-            const bool white = (g.index % e.games) % 2 == 0;
-            const Outcome outcome = g.record.status.outcome;
-            MatchScore& s = scores[o];
-            if (outcome == Outcome::Draw)
-              ++s.draws;
-            else if ((outcome == Outcome::WhiteWins) == white)
-              ++s.wins;
-            else
-              ++s.losses;
+      playArena(
+          players, pairings, settings,
+          [&](const ArenaGame& game) {
+            MatchScore& s = scores[static_cast<std::size_t>(
+                pairings[static_cast<std::size_t>(game.pairing)].second)];
+            const double score = game.firstScore();
+            (score == 1.0 ? s.wins : score == 0.0 ? s.losses : s.draws) += 1;
+            results[static_cast<std::size_t>(game.pairing * e.games + game.game)] =
+                resultsLine(game.record);
             ++finished;
             progress_.update("generation " + std::to_string(generation) + " evaluation: " +
                              std::to_string(finished) + "/" + std::to_string(count) + " games");
@@ -415,20 +415,36 @@ class Run {
           &stop);
       progress_.finish();
       if (stop) return;  // interrupted: evaluated again on the next start
+      std::string lines;
+      for (const std::string& line : results)
+        lines += line;
+      recordResults(name, lines);
     }
     if (row_.empty() || row_["generation"] != std::to_string(generation)) {
       row_ = {};
       row_["generation"] = std::to_string(generation);
     }
     std::string summary;
-    for (std::size_t o = 0; o < opponents.size(); ++o) {
-      const std::string column = columnName(opponents[o]);
+    for (std::size_t o = 1; o < players.size(); ++o) {
+      const std::string opponent =
+          o == 1 && e.previous && generation > 1 ? "previous" : players[o].name;
+      const std::string column = columnName(opponent);
       const EloEstimate elo = estimateElo(scores[o]);
       row_["score_" + column] = fixed(scores[o].score(), 3);
       row_["elo_" + column] = eloText(elo.elo);
-      summary += (summary.empty() ? "" : ", ") + opponents[o] + " " + fixed(scores[o].score(), 3) +
+      summary += (summary.empty() ? "" : ", ") + opponent + " " + fixed(scores[o].score(), 3) +
                  " (" + std::to_string(scores[o].wins) + "-" + std::to_string(scores[o].draws) +
                  "-" + std::to_string(scores[o].losses) + ")";
+    }
+    if (matches) {
+      const RatingsTable table = rateRun();
+      for (const PlayerRating& r : table.players)
+        if (r.name == name) {
+          row_["rating"] = fixed(r.elo, 1);
+          row_["rating_margin"] = fixed(r.margin, 1);
+          summary += "; rating " + fixed(r.elo, 0) + " +- " + fixed(r.margin, 0) + " (" +
+                     table.anchor + " = 0)";
+        }
     }
     row_["evaluation_seconds"] =
         fixed(std::chrono::duration<double>(Clock::now() - evalStart).count(), 1);
@@ -438,6 +454,37 @@ class Run {
     appendMetrics();
     evaluated_.insert(generation);
     if (matches) say("generation " + std::to_string(generation) + ": scores " + summary);
+  }
+
+  // Adds a generation's evaluation games to results.csv, replacing any it already holds (an
+  // earlier session that stopped after writing them but before the metrics row).
+  void recordResults(const std::string& name, const std::string& lines) {
+    const fs::path file = dir_ / "results.csv";
+    std::string text = resultsHeader();
+    if (fs::exists(file)) {
+      std::istringstream old(readFile(file));
+      std::string line;
+      std::getline(old, line);  // the header
+      while (std::getline(old, line)) {
+        const std::vector<std::string> fields = splitCsvLine(line);
+        if (fields.size() >= 2 && fields[0] != name && fields[1] != name) text += line + '\n';
+      }
+    }
+    writeTextFile(file, text + lines);
+  }
+
+  // The Bradley-Terry fit of every evaluation game of the run, saved as ratings.csv; random
+  // is the anchor when it plays, else the first baseline, else generation 1.
+  RatingsTable rateRun() {
+    const ResultsRead read = readResults(dir_ / "results.csv");
+    const auto& baselines = config_.evaluation.baselines;
+    const std::string anchor =
+        std::find(baselines.begin(), baselines.end(), "random") != baselines.end() ? "random"
+        : !baselines.empty()                                                       ? baselines[0]
+                                                                                   : "gen-1";
+    const RatingsTable table = fitRatings(read.games, anchor);
+    writeTextFile(dir_ / "ratings.csv", ratingsCsv(table));
+    return table;
   }
 
   // metrics.csv: one row per evaluated generation; the header grows with new columns.

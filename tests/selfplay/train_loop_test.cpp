@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -16,6 +17,7 @@
 #include <thread>
 
 #include "nn/checkpoint.hpp"
+#include "training/results_file.hpp"
 #include "training/train_config.hpp"
 
 namespace camelot {
@@ -97,6 +99,22 @@ TEST_F(TrainLoop, TinyConfigRunsTwoGenerationsAndRecordsEverything) {
   for (std::string line; std::getline(games, line);)
     ++records;
   EXPECT_EQ(records, 8);
+  // The evaluation games (generation 1: 2 against random; generation 2: 2 against
+  // generation 1 and 2 against random) and their ratings, anchored at random.
+  const ResultsRead results = readResults(dir_ / "run" / "results.csv");
+  ASSERT_EQ(results.games.size(), 6u);
+  EXPECT_EQ(results.games[0].white, "gen-1");
+  EXPECT_EQ(results.games[0].black, "random");
+  EXPECT_EQ(results.games[1].white, "random");
+  std::ifstream ratings(dir_ / "run" / "ratings.csv");
+  std::vector<std::string> ratingLines;
+  for (std::string line; std::getline(ratings, line);)
+    ratingLines.push_back(line);
+  ASSERT_EQ(ratingLines.size(), 4u);
+  EXPECT_NE(std::find_if(ratingLines.begin(), ratingLines.end(),
+                         [](const std::string& l) { return l.starts_with("random,4,"); }),
+            ratingLines.end());
+  EXPECT_NE(lines[0].find("rating_margin"), std::string::npos);
 
   // Running the finished run again does nothing more.
   train(kTinyConfig, never);

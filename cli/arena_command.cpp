@@ -1,0 +1,288 @@
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+#include <set>
+#include <thread>
+
+#include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
+#include "engine/durable_file.hpp"
+#include "training/arena.hpp"
+#include "training/elo.hpp"
+#include "training/openings.hpp"
+#include "training/progress.hpp"
+#include "training/ratings.hpp"
+#include "training/results_file.hpp"
+#include "training/sprt.hpp"
+
+namespace camelot::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string fixed(double value, int decimals) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
+}
+
+std::string signedElo(double elo) {
+  if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
+  char text[32];
+  std::snprintf(text, sizeof text, "%+.0f", elo);
+  return text;
+}
+
+void writeOrThrow(const fs::path& path, const std::string& text) {
+  const std::string problem =
+      writeFileAtomically(path, {std::as_bytes(std::span(text))}, path.string());
+  if (!problem.empty()) throw InputError(problem);
+}
+
+std::string defaultOutDirectory() {
+  const std::time_t now = std::time(nullptr);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+  return std::string("arenas/arena-") + stamp;
+}
+
+// The arena's directory: game records and results are appended as games finish, under
+// temporary names renamed at the end, so an existing arena is never overwritten.
+class ArenaFiles {
+ public:
+  explicit ArenaFiles(const fs::path& dir) : dir_(dir) {
+    std::error_code error;
+    fs::create_directories(dir, error);
+    if (error)
+      throw InputError("--out " + dir.string() +
+                       ": cannot create the directory: " + error.message());
+    if (fs::exists(dir / "results.csv") || fs::exists(dir / "results.csv.tmp"))
+      throw InputError("--out " + dir.string() +
+                       " already holds an arena's results; choose another directory");
+    open(games_, "games.jsonl.tmp");
+    open(results_, "results.csv.tmp");
+    results_ << resultsHeader() << std::flush;
+  }
+
+  ArenaFiles(const ArenaFiles&) = delete;
+  ArenaFiles& operator=(const ArenaFiles&) = delete;
+
+  // An arena that failed before its first game (a bad player, a missing checkpoint) leaves
+  // nothing behind that would make its directory refused when the command is run again.
+  ~ArenaFiles() {
+    if (committed_ || added_ > 0) return;
+    games_.close();
+    results_.close();
+    std::error_code ignored;
+    fs::remove(dir_ / "games.jsonl.tmp", ignored);
+    fs::remove(dir_ / "results.csv.tmp", ignored);
+  }
+
+  void add(const GameRecord& record) {
+    games_ << record.toJsonLine() << '\n' << std::flush;
+    results_ << resultsLine(record) << std::flush;
+    ++added_;
+  }
+
+  void commit() {
+    games_.close();
+    results_.close();
+    fs::rename(dir_ / "games.jsonl.tmp", dir_ / "games.jsonl");
+    fs::rename(dir_ / "results.csv.tmp", dir_ / "results.csv");
+    committed_ = true;
+  }
+
+ private:
+  void open(std::ofstream& out, const char* name) {
+    out.open(dir_ / name, std::ios::trunc);
+    if (!out) throw InputError("--out " + dir_.string() + ": cannot write " + name);
+  }
+
+  fs::path dir_;
+  std::ofstream games_;
+  std::ofstream results_;
+  int added_ = 0;
+  bool committed_ = false;
+};
+
+std::vector<Position> arenaOpenings(const ArenaOptions& options) {
+  const std::string& text = options.openings;
+  const bool count = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+  if (!count) return readOpenings(text);
+  const int k = std::stoi(text.substr(0, 6));
+  if (k < 1 || text.size() > 6)
+    throw InputError("--openings " + text + ": give a file or a count from 1 to 999999");
+  return randomOpenings(options.seed, k, options.openingPlies);
+}
+
+}  // namespace
+
+std::vector<std::string> splitPlayerList(const std::string& list) {
+  // "net:a.ckpt,sims=64,random,alphabeta:depth=2": an item of the form key=value (no ':')
+  // continues the spec before it.
+  std::vector<std::string> specs;
+  std::size_t begin = 0;
+  while (begin <= list.size()) {
+    const std::size_t comma = std::min(list.find(',', begin), list.size());
+    const std::string item = list.substr(begin, comma - begin);
+    const bool option = item.find('=') != std::string::npos && item.find(':') == std::string::npos;
+    if (option && !specs.empty())
+      specs.back() += "," + item;
+    else if (!item.empty())
+      specs.push_back(item);
+    else
+      throw InputError("--players '" + list + "': an empty player in the list");
+    begin = comma + 1;
+  }
+  return specs;
+}
+
+void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& progressOut) {
+  std::vector<ArenaPlayer> players;
+  std::set<std::string> seen;
+  const auto addPlayer = [&](const std::string& spec) {
+    if (!seen.insert(spec).second) throw InputError("player '" + spec + "' is given twice");
+    players.push_back({spec, spec});
+  };
+  if (!options.gauntlet.empty()) addPlayer(options.gauntlet);
+  for (const std::string& spec : options.players)
+    addPlayer(spec);
+  if (players.size() < 2)
+    throw InputError("an arena needs at least two players (--players, --player, --gauntlet)");
+  if (options.games < 2 || options.games % 2 != 0)
+    throw InputError("--games " + std::to_string(options.games) +
+                     ": an even number of games a pairing, at least 2");
+  const std::vector<Pairing> pairings = options.gauntlet.empty()
+                                            ? roundRobin(static_cast<int>(players.size()))
+                                            : gauntlet(0, static_cast<int>(players.size()));
+  std::optional<SprtSettings> sprt;
+  if (!options.sprt.empty()) {
+    if (pairings.size() != 1)
+      throw InputError("--sprt tests one pairing: give exactly two players");
+    try {
+      sprt = parseSprtSettings(options.sprt);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(std::string("--sprt: ") + e.what());
+    }
+  }
+  std::string anchor = options.anchor;
+  if (anchor.empty()) anchor = seen.contains("random") ? "random" : players.front().name;
+  if (!seen.contains(anchor))
+    throw InputError("--anchor '" + anchor + "' is not one of the players");
+
+  ArenaSettings settings;
+  settings.gamesPerPairing = options.games;
+  settings.openings = arenaOpenings(options);
+  settings.defaultSimulations = options.simulations;
+  settings.maxPlies = options.maxPlies;
+  settings.workers = options.workers > 0
+                         ? options.workers
+                         : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  settings.gamesPerWorker = options.gamesPerWorker;
+  settings.device = options.device;
+  settings.seed = options.seed;
+
+  const fs::path dir =
+      options.out.empty() ? fs::path(defaultOutDirectory()) : fs::path(options.out);
+  ArenaFiles files(dir);
+  writeOrThrow(dir / "openings.txt", openingsText(settings.openings));
+
+  const InterruptWatch watch;
+  std::atomic<bool> stop{false};
+  std::vector<MatchScore> scores(pairings.size());
+  std::vector<RatedGame> rated;
+  std::optional<SprtStatus> sprtResult;
+  Progress progress(progressOut, ::isatty(STDERR_FILENO) != 0);
+  const int total = options.games * static_cast<int>(pairings.size());
+  const auto begin = std::chrono::steady_clock::now();
+  playArena(
+      players, pairings, settings,
+      [&](const ArenaGame& game) {
+        files.add(game.record);
+        const double score = game.firstScore();
+        MatchScore& s = scores[static_cast<std::size_t>(game.pairing)];
+        (score == 1.0 ? s.wins : score == 0.0 ? s.losses : s.draws) += 1;
+        rated.push_back({game.record.white, game.record.black,
+                         game.record.status.outcome == Outcome::WhiteWins   ? 1.0
+                         : game.record.status.outcome == Outcome::BlackWins ? 0.0
+                                                                            : 0.5});
+        std::string line =
+            "arena: " + std::to_string(rated.size()) + "/" + std::to_string(total) + " games";
+        if (sprt) {
+          sprtResult = sprtStatus(s, *sprt);
+          line += ", LLR " + fixed(sprtResult->llr, 2);
+          if (sprtResult->decision != SprtDecision::Continue) stop = true;
+        }
+        progress.update(line);
+        if (watch.interrupted()) stop = true;
+      },
+      &stop);
+  progress.finish();
+  files.commit();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+
+  out << "Arena: " << players.size() << " players, " << rated.size() << " of " << total
+      << " games in " << fixed(seconds, 0) << " s" << (watch.interrupted() ? " (interrupted)" : "")
+      << "\n\n";
+  for (std::size_t p = 0; p < pairings.size(); ++p) {
+    const MatchScore& s = scores[p];
+    const EloEstimate elo = estimateElo(s);
+    out << "  " << players[static_cast<std::size_t>(pairings[p].first)].name << " vs "
+        << players[static_cast<std::size_t>(pairings[p].second)].name << ": W-D-L " << s.wins << "-"
+        << s.draws << "-" << s.losses << ", score " << fixed(s.score(), 3) << ", Elo "
+        << signedElo(elo.elo) << " [" << signedElo(elo.low) << ", " << signedElo(elo.high) << "]\n";
+  }
+  if (sprt && sprtResult) out << '\n' << sprtText(*sprtResult, *sprt) << '\n';
+  bool ratingsWritten = false;
+  if (!rated.empty()) {
+    try {
+      const RatingsTable table = fitRatings(rated, anchor);
+      out << "\nRatings (Bradley-Terry, " << anchor << " = 0):\n" << ratingsText(table);
+      writeOrThrow(dir / "ratings.csv", ratingsCsv(table));
+      ratingsWritten = true;
+    } catch (const RatingsError& e) {
+      // An arena stopped early may not link every player to the anchor yet.
+      out << "\nNo ratings yet: " << e.what() << '\n';
+    }
+  }
+  out << "\nWrote " << (dir / "results.csv").string() << ", games.jsonl, openings.txt"
+      << (ratingsWritten ? ", ratings.csv" : "") << '\n';
+}
+
+void runRatings(const RatingsOptions& options, std::ostream& out, std::ostream& err) {
+  std::vector<RatedGame> games;
+  std::set<std::string> names;
+  for (const std::string& source : options.sources) {
+    const fs::path file =
+        fs::is_directory(source) ? fs::path(source) / "results.csv" : fs::path(source);
+    const ResultsRead read = readResults(file);
+    for (const std::string& warning : read.warnings)
+      err << "camelot ratings: " << warning << '\n';
+    for (const RatedGame& g : read.games) {
+      names.insert(g.white);
+      names.insert(g.black);
+    }
+    games.insert(games.end(), read.games.begin(), read.games.end());
+  }
+  if (games.empty()) throw InputError("no games in " + options.sources.front());
+  std::string anchor = options.anchor;
+  if (anchor.empty()) anchor = names.contains("random") ? "random" : games.front().white;
+  const RatingsTable table = fitRatings(games, anchor);
+  out << games.size() << " games from " << options.sources.size()
+      << (options.sources.size() == 1 ? " file" : " files") << "; Bradley-Terry ratings, " << anchor
+      << " = 0:\n"
+      << ratingsText(table);
+  if (!options.csv.empty()) {
+    writeOrThrow(options.csv, ratingsCsv(table));
+    out << "Wrote " << options.csv << '\n';
+  }
+}
+
+}  // namespace camelot::cli

@@ -1,0 +1,225 @@
+// `camelot play`: a person against the network in the terminal. The network's move is a PUCT
+// search like `camelot analyze`; the person types moves in either notation or a few commands,
+// and a typo only earns an explanation, never the end of the session.
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <istream>
+#include <ostream>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/board_diagram.hpp"
+#include "cli/commands.hpp"
+#include "cli/game_setup.hpp"
+#include "engine/cfen.hpp"
+#include "engine/game.hpp"
+#include "engine/notation.hpp"
+#include "mcts/puct_search.hpp"
+#include "nn/net_evaluator.hpp"
+
+namespace camelot::cli {
+namespace {
+
+constexpr std::string_view kAiName = "CamelotZero";
+
+constexpr std::string_view kHelp =
+    "Commands:\n"
+    "  MOVE   play a move in letter notation (F6-F8, F7-H5-J7, H4xJ4xL6) or numeric notation\n"
+    "         (26-27, 26C28C30, 26J28J30); FROM-TO or FROMxTO is enough where unambiguous\n"
+    "  legal  list your legal moves\n"
+    "  hint   let CamelotZero search a move for you\n"
+    "  undo   take back your last move and CamelotZero's reply\n"
+    "  help   this list\n"
+    "  quit   end the session\n";
+
+std::string sideName(Color c) {
+  return c == Color::White ? "White" : "Black";
+}
+
+Color parseColor(const std::string& name) {
+  if (name == "white") return Color::White;
+  if (name == "black") return Color::Black;
+  throw InputError("--color must be white or black, not '" + name + "'");
+}
+
+std::string signedValue(float v) {
+  // Adding +0 turns a -0 from rounding into +0, so a tiny loss reads "+0.00", not "-0.00".
+  const float rounded = std::round(v * 100.0f) / 100.0f + 0.0f;
+  char text[16];
+  std::snprintf(text, sizeof text, "%+.2f", rounded);
+  return text;
+}
+
+std::string trimmedLowerCase(std::string_view text) {
+  const auto space = [](unsigned char c) { return std::isspace(c) != 0; };
+  while (!text.empty() && space(text.front()))
+    text.remove_prefix(1);
+  while (!text.empty() && space(text.back()))
+    text.remove_suffix(1);
+  std::string lower(text);
+  std::ranges::transform(lower, lower.begin(),
+                         [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return lower;
+}
+
+// The network's search, kept from move to move so that a reply to a move the search expected
+// (or to the move a hint suggested) starts from the subtree already searched.
+class NetPlayer {
+ public:
+  struct Choice {
+    Move move;
+    float value;  // expected score for the side to move, in [-1, 1]
+  };
+
+  NetPlayer(const std::string& net, int simulations, std::uint64_t seed)
+      : evaluator_(loadInferenceNet(net)),
+        search_(paramsFor(evaluator_), seed),
+        simulations_(simulations) {}
+
+  // The move for the side to move of an unfinished game.
+  Choice choose(const Game& game) {
+    const std::span<const Position> positions(game.positions());
+    search_.setRoot(game.position(), positions.first(positions.size() - 1));
+    const SearchResult& result = search_.run(evaluator_, simulations_);
+    return {result.moves[static_cast<std::size_t>(result.chosen)], result.rootValue};
+  }
+
+ private:
+  static SearchParams paramsFor(const NetEvaluator& evaluator) {
+    SearchParams params;
+    params.historyPlies = evaluator.historyPlies();
+    return params;
+  }
+
+  NetEvaluator evaluator_;
+  PuctSearch search_;
+  int simulations_;
+};
+
+class PlaySession {
+ public:
+  PlaySession(const PlayOptions& options, std::istream& in, std::ostream& out)
+      : game_(parseCfen(options.fen)),
+        human_(parseColor(options.color)),
+        ai_(options.net, options.simulations, options.seed),
+        in_(in),
+        out_(out) {
+    if (game_.finished())
+      throw InputError("the game is over at this position (" + statusText(game_.status()) + ")");
+    out_ << "You are " << sideName(human_) << "; " << kAiName << " (" << options.simulations
+         << " simulations a move) is " << sideName(opposite(human_))
+         << ". Type 'help' for the commands.\n";
+  }
+
+  void run() {
+    while (!game_.finished()) {
+      if (game_.position().sideToMove() != human_) {
+        aiMoves();
+        continue;
+      }
+      showBoard();
+      out_ << "To move: " << sideName(human_) << " (you)\n";
+      if (!humanTurn()) {
+        out_ << "Goodbye.\n";
+        return;
+      }
+    }
+    showBoard();
+    out_ << "Game over: " << statusText(game_.status()) << '\n';
+  }
+
+ private:
+  void showBoard() const {
+    out_ << '\n' << boardDiagram(game_.position());
+    if (game_.moves().empty()) return;
+    const Color mover = game_.positions()[game_.positions().size() - 2].sideToMove();
+    out_ << "Last move: " << toNotation(game_.moves().back()) << " by " << sideName(mover)
+         << (mover == human_ ? " (you)" : " (" + std::string(kAiName) + ")") << '\n';
+  }
+
+  void aiMoves() {
+    const NetPlayer::Choice choice = ai_.choose(game_);
+    out_ << kAiName << " plays " << toNotation(choice.move) << " (value "
+         << signedValue(choice.value) << " for " << kAiName << ")\n";
+    game_.play(choice.move);
+  }
+
+  // Reads lines until the human has moved or taken moves back (true) or leaves (false).
+  bool humanTurn() {
+    const std::string prompt = "Your move (" + sideName(human_) + "), or 'help': ";
+    std::string line;
+    while (out_ << prompt << std::flush && std::getline(in_, line)) {
+      const std::string command = trimmedLowerCase(line);
+      if (command.empty()) continue;
+      if (command == "quit") return false;
+      if (command == "help") {
+        out_ << kHelp;
+      } else if (command == "legal") {
+        listLegalMoves();
+      } else if (command == "hint") {
+        const NetPlayer::Choice hint = ai_.choose(game_);
+        out_ << "Hint: " << toNotation(hint.move) << " (value " << signedValue(hint.value)
+             << " for you)\n";
+      } else if (command == "undo") {
+        if (undo()) return true;
+      } else if (playHumanMove(line)) {
+        return true;
+      }
+    }
+    out_ << '\n';  // end the prompt's line
+    return false;
+  }
+
+  void listLegalMoves() const {
+    std::vector<std::string> names;
+    for (const Move& m : game_.legalMoves())
+      names.push_back(toNotation(m));
+    std::ranges::sort(names);
+    out_ << "Legal moves (" << names.size() << "):";
+    for (std::size_t i = 0; i < names.size(); ++i)
+      out_ << (i % 8 == 0 ? "\n  " : "  ") << names[i];
+    out_ << '\n';
+  }
+
+  // At the human's turn the last move is the AI's reply and the one before it the human's.
+  bool undo() {
+    if (game_.moves().size() < 2) {
+      out_ << "Nothing to undo: you have not moved yet.\n";
+      return false;
+    }
+    game_.undo();
+    game_.undo();
+    out_ << "Took back your last move and " << kAiName << "'s reply.\n";
+    return true;
+  }
+
+  bool playHumanMove(const std::string& text) {
+    try {
+      const Move move = parseMove(game_.position(), text);
+      out_ << "You play " << toNotation(move) << '\n';
+      game_.play(move);
+      return true;
+    } catch (const MoveError& e) {
+      out_ << e.what() << "; type 'legal' for the legal moves or 'help'\n";
+      return false;
+    }
+  }
+
+  Game game_;
+  const Color human_;
+  NetPlayer ai_;
+  std::istream& in_;
+  std::ostream& out_;
+};
+
+}  // namespace
+
+void runPlay(const PlayOptions& options, std::istream& in, std::ostream& out) {
+  PlaySession(options, in, out).run();
+}
+
+}  // namespace camelot::cli

@@ -1,0 +1,328 @@
+// Arenas: network specs, pairings, and the games themselves: paired openings with colours
+// swapped, the players' names in the records, legal moves, errors before the first game, and
+// stopping.
+
+#include "training/arena.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "engine/cfen.hpp"
+#include "engine/game.hpp"
+#include "mcts/player_spec.hpp"
+#include "nn/checkpoint.hpp"
+#include "nn/fresh_network.hpp"
+#include "tests/tiny_network.hpp"
+#include "training/openings.hpp"
+
+namespace camelot {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string specError(std::string_view spec) {
+  try {
+    parseNetSpec(spec, 64);
+  } catch (const SpecError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+std::vector<std::pair<int, int>> pairs(const std::vector<Pairing>& pairings) {
+  std::vector<std::pair<int, int>> result;
+  for (const Pairing& p : pairings)
+    result.emplace_back(p.first, p.second);
+  return result;
+}
+
+ArenaSettings quickSettings(std::vector<Position> openings) {
+  ArenaSettings settings;
+  settings.gamesPerPairing = 4;
+  settings.openings = std::move(openings);
+  settings.maxPlies = 40;
+  settings.workers = 2;
+  settings.gamesPerWorker = 3;
+  settings.seed = 5;
+  return settings;
+}
+
+// Replays the record through the engine: every move legal, the result the engine's (or an
+// adjudicated draw at the cap).
+void expectLegalGame(const GameRecord& record, int maxPlies) {
+  Game replay(record.start);
+  for (const Move& m : record.moves) {
+    ASSERT_FALSE(replay.finished());
+    const MoveList& legal = replay.legalMoves();
+    ASSERT_TRUE(
+        std::any_of(legal.begin(), legal.end(), [&](const Move& l) { return sameOutcome(l, m); }));
+    replay.play(m);
+  }
+  if (replay.finished()) {
+    EXPECT_EQ(record.status, replay.status());
+  } else {
+    EXPECT_EQ(static_cast<int>(record.moves.size()), maxPlies);
+    EXPECT_EQ(record.status, (GameStatus{Outcome::Draw, EndReason::Adjudicated}));
+  }
+}
+
+class Arena : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ =
+        fs::temp_directory_path() /
+        ("camelot-arena-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+         "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string tinyNet() const {
+    const NetworkConfig config = tinyNetworkConfig();
+    const fs::path file = dir_ / "tiny.ckpt";
+    writeFreshNetwork(file, config, 7);
+    return file.string();
+  }
+
+  fs::path dir_;
+};
+
+TEST(ArenaSpecs, NetSpecWithoutSimsTakesTheDefault) {
+  const auto net = parseNetSpec("net:x.ckpt", 64);
+  ASSERT_TRUE(net.has_value());
+  EXPECT_EQ(net->file, "x.ckpt");
+  EXPECT_EQ(net->simulations, 64);
+  EXPECT_EQ(parseNetSpec("net:dir/gen-3.ckpt", 7)->simulations, 7);
+  EXPECT_EQ(parseNetSpec("net:dir/gen-3.ckpt", 7)->file, "dir/gen-3.ckpt");
+}
+
+TEST(ArenaSpecs, NetSpecWithSims) {
+  const auto net = parseNetSpec("net:x.ckpt,sims=8", 64);
+  ASSERT_TRUE(net.has_value());
+  EXPECT_EQ(net->file, "x.ckpt");
+  EXPECT_EQ(net->simulations, 8);
+}
+
+TEST(ArenaSpecs, OtherPlayersAreNotNetworks) {
+  EXPECT_FALSE(parseNetSpec("random", 64).has_value());
+  EXPECT_FALSE(parseNetSpec("alphabeta:depth=2", 64).has_value());
+  EXPECT_FALSE(parseNetSpec("engine:./net:x", 64).has_value());
+}
+
+TEST(ArenaSpecs, MalformedNetSpecsAreSpecErrorsNamingTheSpec) {
+  EXPECT_EQ(specError("net:"), "player 'net:': no checkpoint file after 'net:'");
+  EXPECT_EQ(specError("net:,sims=8"), "player 'net:,sims=8': no checkpoint file after 'net:'");
+  EXPECT_EQ(specError("net:x,foo=1"), "player 'net:x,foo=1': unknown option 'foo' (options: sims)");
+  EXPECT_EQ(specError("net:x,sims=0"),
+            "player 'net:x,sims=0': sims=0 must be a whole number 1..1000000");
+  EXPECT_EQ(specError("net:x,sims"),
+            "player 'net:x,sims': option 'sims' is not of the form key=value");
+}
+
+TEST(ArenaPairings, RoundRobinPairsEveryPlayerOnce) {
+  EXPECT_EQ(pairs(roundRobin(4)),
+            (std::vector<std::pair<int, int>>{{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}}));
+  EXPECT_EQ(pairs(roundRobin(2)), (std::vector<std::pair<int, int>>{{0, 1}}));
+  EXPECT_TRUE(roundRobin(1).empty());
+}
+
+TEST(ArenaPairings, GauntletPairsTheChallengerWithEachOther) {
+  EXPECT_EQ(pairs(gauntlet(1, 4)), (std::vector<std::pair<int, int>>{{1, 0}, {1, 2}, {1, 3}}));
+  EXPECT_EQ(pairs(gauntlet(0, 3)), (std::vector<std::pair<int, int>>{{0, 1}, {0, 2}}));
+}
+
+TEST_F(Arena, ClassicalRoundRobinPlaysPairedGamesWithColoursSwapped) {
+  const std::vector<ArenaPlayer> players = {
+      {"random", "Rando"}, {"greedy", "Greedy"}, {"alphabeta:depth=1", "AB1"}};
+  const std::vector<Pairing> pairings = roundRobin(3);
+  const std::vector<Position> openings = randomOpenings(3, 2, 4);
+  ASSERT_NE(toCfen(openings[0]), toCfen(openings[1]));
+  const ArenaSettings settings = quickSettings(openings);
+
+  std::map<std::pair<int, int>, ArenaGame> games;  // (pairing, game) -> game
+  int calls = 0;
+  playArena(players, pairings, settings, [&](const ArenaGame& g) {
+    ++calls;
+    EXPECT_TRUE(games.emplace(std::pair{g.pairing, g.game}, g).second)
+        << "pairing " << g.pairing << " game " << g.game << " twice";
+  });
+  EXPECT_EQ(calls, 12);
+  ASSERT_EQ(games.size(), 12u);
+  for (int p = 0; p < 3; ++p) {
+    const ArenaPlayer& first = players[static_cast<std::size_t>(pairings[p].first)];
+    const ArenaPlayer& second = players[static_cast<std::size_t>(pairings[p].second)];
+    for (int g = 0; g < 4; ++g) {
+      SCOPED_TRACE("pairing " + std::to_string(p) + " game " + std::to_string(g));
+      ASSERT_TRUE(games.contains({p, g}));
+      const ArenaGame& game = games.at({p, g});
+      const GameRecord& r = game.record;
+      EXPECT_EQ(r.white, g % 2 == 0 ? first.name : second.name);
+      EXPECT_EQ(r.black, g % 2 == 0 ? second.name : first.name);
+      EXPECT_EQ(toCfen(r.start), toCfen(openings[static_cast<std::size_t>(g / 2)]));
+      EXPECT_EQ(r.game, p * 4 + g + 1);
+      const double expected = r.status.outcome == Outcome::Draw                          ? 0.5
+                              : (r.status.outcome == Outcome::WhiteWins) == (g % 2 == 0) ? 1.0
+                                                                                         : 0.0;
+      EXPECT_EQ(game.firstScore(), expected);
+      expectLegalGame(r, settings.maxPlies);
+    }
+  }
+}
+
+TEST_F(Arena, OpeningsRepeatWhenPairsOutnumberThem) {
+  ArenaSettings settings = quickSettings({Position::start()});
+  settings.gamesPerPairing = 6;
+  std::vector<ArenaGame> games;
+  playArena({{"random", "a"}, {"greedy", "b"}}, roundRobin(2), settings,
+            [&](const ArenaGame& g) { games.push_back(g); });
+  ASSERT_EQ(games.size(), 6u);
+  for (const ArenaGame& g : games)
+    EXPECT_EQ(toCfen(g.record.start), std::string(kStartCfen));
+}
+
+TEST(ArenaGameScore, FirstScoreFollowsTheColours) {
+  ArenaGame game;
+  game.record.status = {Outcome::WhiteWins, EndReason::Castle};
+  game.game = 0;
+  EXPECT_EQ(game.firstScore(), 1.0);
+  game.game = 1;
+  EXPECT_EQ(game.firstScore(), 0.0);
+  game.record.status = {Outcome::BlackWins, EndReason::Elimination};
+  EXPECT_EQ(game.firstScore(), 1.0);
+  game.game = 2;
+  EXPECT_EQ(game.firstScore(), 0.0);
+  game.record.status = {Outcome::Draw, EndReason::Repetition};
+  EXPECT_EQ(game.firstScore(), 0.5);
+}
+
+TEST_F(Arena, TinyNetworkPlaysLegalGamesAgainstRandom) {
+  const std::string spec = "net:" + tinyNet() + ",sims=2";
+  ArenaSettings settings = quickSettings({Position::start()});
+  settings.gamesPerPairing = 2;
+  settings.maxPlies = 12;
+  std::vector<ArenaGame> games;
+  playArena({{spec, "tiny"}, {"random", "random"}}, roundRobin(2), settings,
+            [&](const ArenaGame& g) { games.push_back(g); });
+  ASSERT_EQ(games.size(), 2u);
+  for (const ArenaGame& g : games) {
+    SCOPED_TRACE("game " + std::to_string(g.game));
+    EXPECT_EQ(g.record.white, g.game == 0 ? "tiny" : "random");
+    EXPECT_FALSE(g.record.moves.empty());
+    expectLegalGame(g.record, settings.maxPlies);
+  }
+}
+
+TEST_F(Arena, BadSpecThrowsBeforeAnyGame) {
+  int calls = 0;
+  const auto count = [&](const ArenaGame&) { ++calls; };
+  const ArenaSettings settings = quickSettings({Position::start()});
+  try {
+    playArena({{"random", "random"}, {"randon", "randon"}}, roundRobin(2), settings, count);
+    FAIL() << "no error";
+  } catch (const SpecError& e) {
+    EXPECT_TRUE(std::string(e.what()).starts_with("player 'randon': unknown kind 'randon'"))
+        << e.what();
+  }
+  // A malformed network spec fails before its file is looked for.
+  EXPECT_THROW(
+      playArena({{"random", "random"}, {"net:x.ckpt,sims=0", "n"}}, roundRobin(2), settings, count),
+      SpecError);
+  EXPECT_EQ(calls, 0);
+}
+
+TEST_F(Arena, MissingCheckpointThrowsNamingTheFile) {
+  const std::string missing = (dir_ / "missing.ckpt").string();
+  int calls = 0;
+  try {
+    playArena({{"random", "random"}, {"net:" + missing, "net"}}, roundRobin(2),
+              quickSettings({Position::start()}), [&](const ArenaGame&) { ++calls; });
+    FAIL() << "no error";
+  } catch (const CheckpointError& e) {
+    EXPECT_EQ(std::string(e.what()), missing + ": no such file");
+  }
+  EXPECT_EQ(calls, 0);
+}
+
+TEST_F(Arena, BadSettingsAreRefused) {
+  const std::vector<ArenaPlayer> players = {{"random", "a"}, {"greedy", "b"}};
+  const auto ignore = [](const ArenaGame&) {};
+  ArenaSettings odd = quickSettings({Position::start()});
+  odd.gamesPerPairing = 3;
+  EXPECT_THROW(playArena(players, roundRobin(2), odd, ignore), std::invalid_argument);
+  EXPECT_THROW(playArena(players, roundRobin(2), quickSettings({}), ignore), std::invalid_argument);
+  EXPECT_THROW(playArena(players, {{0, 2}}, quickSettings({Position::start()}), ignore),
+               std::invalid_argument);
+  EXPECT_THROW(playArena(players, {{1, 1}}, quickSettings({Position::start()}), ignore),
+               std::invalid_argument);
+}
+
+// An outside engine that breaks the protocol loses that game by forfeit, with the referee's
+// note; the arena goes on.
+TEST_F(Arena, OutsideEngineThatEndsLosesByForfeit) {
+  std::vector<ArenaGame> games;
+  ArenaSettings settings = quickSettings({Position::start()});
+  settings.gamesPerPairing = 2;
+  playArena({{"engine:exit 3", "quitter"}, {"random", "random"}}, roundRobin(2), settings,
+            [&](const ArenaGame& g) { games.push_back(g); });
+  ASSERT_EQ(games.size(), 2u);
+  for (const ArenaGame& g : games) {
+    SCOPED_TRACE("game " + std::to_string(g.game));
+    EXPECT_EQ(g.record.status.reason, EndReason::Forfeit);
+    EXPECT_EQ(g.record.status.outcome, g.game == 0 ? Outcome::BlackWins : Outcome::WhiteWins);
+    EXPECT_EQ(g.record.note, "engine 'exit 3': ended (exit status 3)");
+    EXPECT_EQ(g.firstScore(), 0.0);
+  }
+}
+
+TEST_F(Arena, StopAfterTheFirstGameEndsTheArena) {
+  ArenaSettings settings = quickSettings({Position::start()});
+  settings.gamesPerPairing = 10;
+  settings.workers = 1;
+  settings.gamesPerWorker = 4;
+  std::atomic<bool> stop{false};
+  int calls = 0;
+  playArena(
+      {{"random", "a"}, {"greedy", "b"}, {"alphabeta:depth=1", "c"}}, roundRobin(3), settings,
+      [&](const ArenaGame&) {
+        ++calls;
+        stop = true;
+      },
+      &stop);
+  EXPECT_EQ(calls, 1);
+}
+
+// A game finished by another worker while the one that sets `stop` is still in its callback is
+// dropped too: no callback comes after the one that set it.
+TEST_F(Arena, NoGameIsReportedAfterTheCallbackThatStops) {
+  ArenaSettings settings = quickSettings({Position::start()});
+  settings.gamesPerPairing = 20;
+  settings.workers = 2;
+  settings.gamesPerWorker = 1;
+  settings.maxPlies = 4;
+  std::atomic<bool> stop{false};
+  std::atomic<int> calls{0};
+  playArena(
+      {{"random", "a"}, {"random", "b"}}, roundRobin(2), settings,
+      [&](const ArenaGame&) {
+        EXPECT_FALSE(stop.load()) << "a game reported after stop";
+        ++calls;
+        // Time for the other worker to finish its game and wait to report it.
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        stop = true;
+      },
+      &stop);
+  EXPECT_EQ(calls.load(), 1);
+}
+
+}  // namespace
+}  // namespace camelot

@@ -1,0 +1,136 @@
+// Opening suites: random openings are the matches' openings, a suite file round-trips, and a
+// bad file is refused with its file and line.
+
+#include "training/openings.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "engine/cfen.hpp"
+#include "engine/game.hpp"
+#include "training/match.hpp"
+
+namespace camelot {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<std::string> cfens(const std::vector<Position>& positions) {
+  std::vector<std::string> texts;
+  for (const Position& p : positions)
+    texts.push_back(toCfen(p));
+  return texts;
+}
+
+class Openings : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("camelot-openings-test-" +
+            std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  fs::path write(const std::string& text, const std::string& name = "suite.txt") const {
+    const fs::path file = dir_ / name;
+    std::ofstream(file, std::ios::binary) << text;
+    return file;
+  }
+
+  static std::string readError(const fs::path& file) {
+    try {
+      readOpenings(file);
+    } catch (const OpeningsError& e) {
+      return e.what();
+    }
+    return "no error";
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(Openings, RandomOpeningsAreTheMatchOpeningsAndRepeatable) {
+  const std::vector<Position> openings = randomOpenings(17, 6, 5);
+  ASSERT_EQ(openings.size(), 6u);
+  for (int i = 0; i < 6; ++i)
+    EXPECT_EQ(toCfen(openings[static_cast<std::size_t>(i)]), toCfen(matchOpening(17, i, 5)))
+        << "opening " << i;
+  EXPECT_EQ(cfens(randomOpenings(17, 6, 5)), cfens(openings));
+  // Five random plies from the start: Black to move, and not all the same.
+  for (const Position& p : openings)
+    EXPECT_EQ(p.sideToMove(), Color::Black);
+  EXPECT_NE(toCfen(openings[0]), toCfen(openings[1]));
+  EXPECT_NE(cfens(randomOpenings(18, 6, 5)), cfens(openings));
+}
+
+TEST_F(Openings, ZeroPliesIsTheStartPosition) {
+  EXPECT_EQ(cfens(randomOpenings(3, 2, 0)),
+            (std::vector<std::string>{std::string(kStartCfen), std::string(kStartCfen)}));
+}
+
+TEST_F(Openings, SuiteTextRoundTripsThroughAFile) {
+  const std::vector<Position> openings = randomOpenings(5, 7, 6);
+  const std::vector<Position> read = readOpenings(write(openingsText(openings)));
+  EXPECT_EQ(cfens(read), cfens(openings));
+  ASSERT_EQ(read.size(), openings.size());
+  for (std::size_t i = 0; i < read.size(); ++i)
+    EXPECT_TRUE(read[i] == openings[i]) << "opening " << i;
+}
+
+TEST_F(Openings, CommentsBlankLinesAndSurroundingSpaceAreSkipped) {
+  const std::vector<Position> openings = randomOpenings(9, 3, 4);
+  const std::string text = "# a suite\n\n   \n" + toCfen(openings[0]) + "\n  # indented comment\n" +
+                           "\t" + toCfen(openings[1]) + "  \r\n\r\n" + toCfen(openings[2]);
+  EXPECT_EQ(cfens(readOpenings(write(text))), cfens(openings));
+}
+
+TEST_F(Openings, BadCfenNamesItsLine) {
+  const std::vector<Position> openings = randomOpenings(9, 2, 4);
+  const std::string bad = "2/8/10/12 w 0 0 0";
+  std::string cfenMessage;
+  try {
+    parseCfen(bad);
+  } catch (const CfenError& e) {
+    cfenMessage = e.what();
+  }
+  ASSERT_FALSE(cfenMessage.empty());
+  const fs::path file =
+      write("# suite\n" + toCfen(openings[0]) + "\n\n" + bad + "\n" + toCfen(openings[1]) + "\n");
+  EXPECT_EQ(readError(file), file.string() + ":4: " + cfenMessage);
+}
+
+TEST_F(Openings, FinishedPositionIsAnError) {
+  // One man each: R9 b, a draw by material.
+  const std::string over = "2/8/10/12/12/12/5m6/12/12/5M6/12/12/12/10/8/2 w 0 0 0";
+  ASSERT_TRUE(Game(parseCfen(over)).finished());
+  const fs::path file = write(std::string(kStartCfen) + "\n" + over + "\n");
+  EXPECT_EQ(readError(file), file.string() + ":2: the game is already over here");
+}
+
+TEST_F(Openings, FileWithoutOpeningsIsAnError) {
+  const fs::path comments = write("# nothing here\n\n  \n", "comments.txt");
+  EXPECT_EQ(readError(comments), comments.string() + ": no openings in the file");
+  const fs::path empty = write("", "empty.txt");
+  EXPECT_EQ(readError(empty), empty.string() + ": no openings in the file");
+}
+
+TEST_F(Openings, MissingFileIsAnError) {
+  const fs::path file = dir_ / "nowhere.txt";
+  EXPECT_EQ(readError(file), file.string() + ": cannot read the openings file");
+}
+
+TEST_F(Openings, SuiteTextStartsWithAComment) {
+  const std::string text = openingsText({Position::start()});
+  EXPECT_EQ(text,
+            "# CamelotZero opening suite: one CFEN per line\n" + std::string(kStartCfen) + "\n");
+}
+
+}  // namespace
+}  // namespace camelot

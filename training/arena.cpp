@@ -1,0 +1,128 @@
+#include "training/arena.hpp"
+
+#include <map>
+#include <stdexcept>
+
+#include "engine/splitmix64.hpp"
+#include "mcts/player_spec.hpp"
+#include "nn/net_evaluator.hpp"
+#include "training/batched_games.hpp"
+#include "training/player_factory.hpp"
+
+namespace camelot {
+
+std::optional<NetSpec> parseNetSpec(std::string_view spec, int defaultSimulations) {
+  constexpr std::string_view kPrefix = "net:";
+  if (!spec.starts_with(kPrefix)) return std::nullopt;
+  const std::string text(spec);
+  std::string_view rest = spec.substr(kPrefix.size());
+  const std::size_t comma = rest.find(',');
+  NetSpec net{std::string(rest.substr(0, comma)), defaultSimulations};
+  if (net.file.empty()) throw SpecError("player '" + text + "': no checkpoint file after 'net:'");
+  if (comma != std::string_view::npos) {
+    // The options have the form every other spec has: parse them as one, and name the whole
+    // spec in an error.
+    const std::string optionsText = "net:" + std::string(rest.substr(comma + 1));
+    try {
+      const PlayerSpec options = PlayerSpec::parse(optionsText);
+      options.expectOnly({"sims"});
+      net.simulations = options.intOption("sims", defaultSimulations, 1, 1'000'000);
+    } catch (const SpecError& e) {
+      const std::string what = e.what();
+      const std::string prefix = "player '" + optionsText + "'";
+      throw SpecError(
+          what.starts_with(prefix) ? "player '" + text + "'" + what.substr(prefix.size()) : what);
+    }
+  }
+  return net;
+}
+
+std::vector<Pairing> roundRobin(int players) {
+  std::vector<Pairing> pairings;
+  for (int i = 0; i < players; ++i)
+    for (int j = i + 1; j < players; ++j)
+      pairings.push_back({i, j});
+  return pairings;
+}
+
+std::vector<Pairing> gauntlet(int challenger, int players) {
+  std::vector<Pairing> pairings;
+  for (int j = 0; j < players; ++j)
+    if (j != challenger) pairings.push_back({challenger, j});
+  return pairings;
+}
+
+double ArenaGame::firstScore() const {
+  const Outcome outcome = record.status.outcome;
+  if (outcome == Outcome::Draw) return 0.5;
+  const bool firstIsWhite = game % 2 == 0;
+  return (outcome == Outcome::WhiteWins) == firstIsWhite ? 1.0 : 0.0;
+}
+
+void playArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairing>& pairings,
+               const ArenaSettings& settings, const std::function<void(const ArenaGame&)>& onGame,
+               const std::atomic<bool>* stop) {
+  if (settings.gamesPerPairing < 2 || settings.gamesPerPairing % 2 != 0)
+    throw std::invalid_argument("an arena plays an even number of games (at least 2) a pairing");
+  if (settings.openings.empty()) throw std::invalid_argument("an arena needs openings");
+  for (const Pairing& p : pairings)
+    if (p.first < 0 || p.second < 0 || p.first >= static_cast<int>(players.size()) ||
+        p.second >= static_cast<int>(players.size()) || p.first == p.second)
+      throw std::invalid_argument("an arena pairing names a player that is not there");
+
+  // Each player as a game side: networks loaded once per file, the others checked now so that
+  // a bad spec fails before any game.
+  std::vector<std::shared_ptr<const InferenceNet>> nets;
+  std::map<std::string, int> netOfFile;
+  std::vector<GameSide> sides;
+  for (const ArenaPlayer& player : players) {
+    GameSide side{-1, player.spec, player.name};
+    if (const auto net = parseNetSpec(player.spec, settings.defaultSimulations)) {
+      auto [it, added] = netOfFile.emplace(net->file, static_cast<int>(nets.size()));
+      if (added) nets.push_back(loadInferenceNet(net->file, settings.device));
+      side.net = it->second;
+      side.simulations = net->simulations;
+    } else {
+      validatePlayerSpec(PlayerSpec::parse(player.spec));
+    }
+    sides.push_back(side);
+  }
+
+  BatchedGamesSettings batched;
+  batched.workers = settings.workers;
+  batched.gamesPerWorker = settings.gamesPerWorker;
+  batched.gumbel = settings.gumbel;
+  batched.gumbelConsidered = settings.gumbelConsidered;
+  batched.simulations = settings.defaultSimulations;
+  batched.cheapSimulations = settings.defaultSimulations;
+  batched.fullSearchFraction = 1.0;
+  batched.samplingPlies = 0;
+  batched.maxPlies = settings.maxPlies;
+  batched.seed = settings.seed;
+
+  const int perPairing = settings.gamesPerPairing;
+  const int count = perPairing * static_cast<int>(pairings.size());
+  playBatchedGames(
+      nets, batched, count,
+      [&](int i) {
+        const Pairing& pairing = pairings[static_cast<std::size_t>(i / perPairing)];
+        const int game = i % perPairing;
+        GamePlan plan;
+        plan.start =
+            settings.openings[static_cast<std::size_t>(game / 2) % settings.openings.size()];
+        const GameSide& first = sides[static_cast<std::size_t>(pairing.first)];
+        const GameSide& second = sides[static_cast<std::size_t>(pairing.second)];
+        plan.sides = game % 2 == 0 ? std::array{first, second} : std::array{second, first};
+        return plan;
+      },
+      [&](FinishedGame&& finished) {
+        ArenaGame game;
+        game.pairing = finished.index / perPairing;
+        game.game = finished.index % perPairing;
+        game.record = std::move(finished.record);
+        onGame(game);
+      },
+      stop);
+}
+
+}  // namespace camelot

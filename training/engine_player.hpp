@@ -1,0 +1,65 @@
+#pragma once
+// An outside program as a player (`engine:CMD`): `/bin/sh -c CMD` runs as a child process that
+// speaks the engine protocol (docs/engine_protocol.md) on its standard input and output. Each
+// move sends the whole game (`position fen START moves ...`) and `go`, then reads until
+// `bestmove`. An engine that breaks the protocol forfeits: chooseMove throws EngineForfeit and
+// the referee (playMatch) scores the game as lost.
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "mcts/player.hpp"
+
+namespace camelot {
+
+// An outside engine broke the protocol: an error answer, an unreadable or illegal move, its
+// output closed (it ended), or no answer in time. what() is one line naming the engine and why,
+// e.g. "engine './bad': illegal move 'F6-F7': ...".
+class EngineForfeit : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class EnginePlayer final : public Player {
+ public:
+  // Generous: an engine's search may be slow, but a hung one must not stop a match for good.
+  // A budget's time is added on top.
+  static constexpr std::chrono::milliseconds kAnswerTimeout{60'000};
+
+  // Starts the command. Throws std::runtime_error if no process can be started (a command
+  // that does not exist starts a shell that ends at once: a forfeit at its first move).
+  explicit EnginePlayer(std::string command,
+                        std::chrono::milliseconds answerTimeout = kAnswerTimeout);
+  // Sends `quit`, closes the pipes, and kills the engine if it has not ended within a second.
+  ~EnginePlayer() override;
+  EnginePlayer(const EnginePlayer&) = delete;
+  EnginePlayer& operator=(const EnginePlayer&) = delete;
+
+  // "engine:CMD".
+  std::string name() const override;
+  // Throws EngineForfeit, also on every call after the engine has once failed.
+  Move chooseMove(const Game& game, const ThinkingBudget& budget = {}) override;
+  // Sends `newgame`; a failure surfaces as a forfeit at the next chooseMove.
+  void newGame() override;
+
+ private:
+  class Process;  // the child and its pipes (POSIX)
+
+  [[noreturn]] void forfeit(const std::string& reason);
+  // "ended (exit status 3)" if the engine has ended, else `otherwise`.
+  std::string endedOr(const std::string& otherwise);
+  // Writes one command line by `deadline` (`allowed` after the exchange began); forfeits if
+  // the engine does not read it.
+  void send(const std::string& line, std::chrono::steady_clock::time_point deadline,
+            std::chrono::milliseconds allowed);
+
+  std::string command_;
+  std::chrono::milliseconds answerTimeout_;
+  std::unique_ptr<Process> process_;
+  std::optional<std::string> failure_;  // the forfeit's what(), once the engine has failed
+};
+
+}  // namespace camelot

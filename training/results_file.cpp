@@ -1,0 +1,94 @@
+#include "training/results_file.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include "engine/cfen.hpp"
+#include "training/csv.hpp"
+
+namespace camelot {
+namespace {
+
+constexpr const char* kHeader = "white,black,result,reason,plies,start,note";
+
+std::string resultText(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::WhiteWins:
+      return "1-0";
+    case Outcome::BlackWins:
+      return "0-1";
+    default:
+      return "1/2-1/2";
+  }
+}
+
+// `text` as one CSV field on one line: readResults reads a game a line, so a line break (which
+// an outside engine's answer quoted in a note may hold) becomes a space.
+std::string oneLineField(std::string text) {
+  for (char& c : text)
+    if (c == '\n' || c == '\r') c = ' ';
+  return csvField(text);
+}
+
+}  // namespace
+
+std::string resultsHeader() {
+  return std::string(kHeader) + '\n';
+}
+
+std::string resultsLine(const GameRecord& record) {
+  return oneLineField(record.white) + ',' + oneLineField(record.black) + ',' +
+         resultText(record.status.outcome) + ',' +
+         std::string(endReasonName(record.status.reason)) + ',' +
+         std::to_string(record.moves.size()) + ',' + toCfen(record.start) + ',' +
+         oneLineField(record.note) + '\n';
+}
+
+ResultsRead readResults(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw ResultsError(file.string() + ": cannot read it (no such file?)");
+  std::stringstream whole;
+  whole << in.rdbuf();
+  const std::string text = whole.str();
+
+  ResultsRead read;
+  std::size_t begin = 0;
+  for (int number = 1; begin < text.size(); ++number) {
+    const std::size_t end = text.find('\n', begin);
+    const std::string where = file.string() + ":" + std::to_string(number);
+    if (end == std::string::npos) {
+      read.warnings.push_back(where +
+                              ": an unfinished last line (a run stopped while writing "
+                              "it) is skipped");
+      break;
+    }
+    const std::string line = text.substr(begin, end - begin);
+    begin = end + 1;
+    if (number == 1) {
+      if (line != kHeader)
+        throw ResultsError(file.string() + ": not a results file (its first line should be '" +
+                           kHeader + "')");
+      continue;
+    }
+    std::vector<std::string> fields;
+    try {
+      fields = splitCsvLine(line);
+    } catch (const std::invalid_argument& e) {
+      throw ResultsError(where + ": " + e.what());
+    }
+    if (fields.size() != 7)
+      throw ResultsError(where + ": " + std::to_string(fields.size()) +
+                         " fields where 7 are expected");
+    const std::string& result = fields[2];
+    const double score = result == "1-0" ? 1.0 : result == "0-1" ? 0.0 : 0.5;
+    if (score == 0.5 && result != "1/2-1/2")
+      throw ResultsError(where + ": result '" + result + "' is not 1-0, 0-1 or 1/2-1/2");
+    if (fields[0].empty() || fields[1].empty())
+      throw ResultsError(where + ": a player's name is empty");
+    read.games.push_back({fields[0], fields[1], score});
+  }
+  if (begin == 0) throw ResultsError(file.string() + ": the file is empty");
+  return read;
+}
+
+}  // namespace camelot
