@@ -11,19 +11,14 @@
 #include "nn/encoding.hpp"
 #include "nn/inference_net.hpp"
 #include "nn/network.hpp"
+#include "tests/tiny_network.hpp"
 
 namespace camelot {
 namespace {
 
 std::shared_ptr<const InferenceNet> tinyNet(std::uint64_t seed) {
   torch::manual_seed(seed);
-  NetworkConfig config;
-  config.blocks = 1;
-  config.channels = 8;
-  config.policyChannels = 4;
-  config.valueChannels = 4;
-  config.valueHidden = 8;
-  Network network(config);
+  Network network(tinyNetworkConfig());
   network->eval();
   return std::make_shared<const InferenceNet>(*network, torch::kCPU);
 }
