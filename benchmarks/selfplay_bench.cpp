@@ -18,6 +18,7 @@
 #include "nn/network.hpp"
 #include "training/batched_games.hpp"
 #include "training/train_config.hpp"
+#include "training/train_loop.hpp"
 
 namespace camelot {
 namespace {
@@ -41,16 +42,7 @@ int run(int argc, char** argv) {
   network->eval();
   const auto net = std::make_shared<const InferenceNet>(*network, torch::kCPU);
 
-  BatchedGamesSettings settings;
-  settings.workers = sp.workers;
-  settings.gamesPerWorker = sp.gamesPerWorker;
-  settings.gumbel = sp.search == "gumbel";
-  settings.simulations = sp.simulations;
-  settings.cheapSimulations = sp.cheapSimulations;
-  settings.fullSearchFraction = sp.fullSearchFraction;
-  settings.gumbelConsidered = sp.gumbelConsidered;
-  settings.samplingPlies = sp.openingPlies;
-  settings.maxPlies = sp.maxPlies;
+  const BatchedGamesSettings settings = selfPlaySettings(config);
   GamePlan plan;
   plan.start = Position::start();
   plan.sides = {GameSide{0, "", "net"}, GameSide{0, "", "net"}};

@@ -205,9 +205,8 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
       players, pairings, settings,
       [&](const ArenaGame& game) {
         files.add(game.record);
-        const double score = game.firstScore();
         MatchScore& s = scores[static_cast<std::size_t>(game.pairing)];
-        (score == 1.0 ? s.wins : score == 0.0 ? s.losses : s.draws) += 1;
+        s.add(game.firstScore());
         rated.push_back({game.record.white, game.record.black,
                          game.record.status.outcome == Outcome::WhiteWins   ? 1.0
                          : game.record.status.outcome == Outcome::BlackWins ? 0.0

@@ -10,6 +10,8 @@ struct MatchScore {
   int losses = 0;
 
   int games() const { return wins + draws + losses; }
+  // Counts one game scored 1 (win), 0.5 (draw) or 0 (loss).
+  void add(double score) { ++(score == 1.0 ? wins : score == 0.0 ? losses : draws); }
   // In [0, 1]; 0.5 for no games.
   double score() const;
 };

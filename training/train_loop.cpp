@@ -215,17 +215,7 @@ class Run {
     if (remaining <= 0) return;
     say("generation " + std::to_string(generation) + ": self-play, " + std::to_string(remaining) +
         " games" + (done > 0 ? " (" + std::to_string(done) + " already played)" : ""));
-    BatchedGamesSettings settings;
-    settings.workers = sp.workers;
-    settings.gamesPerWorker = sp.gamesPerWorker;
-    settings.gumbel = sp.search == "gumbel";
-    settings.simulations = sp.simulations;
-    settings.cheapSimulations = sp.cheapSimulations;
-    settings.fullSearchFraction = sp.fullSearchFraction;
-    settings.gumbelConsidered = sp.gumbelConsidered;
-    settings.samplingPlies = sp.openingPlies;
-    settings.temperature = sp.temperature;
-    settings.maxPlies = sp.maxPlies;
+    BatchedGamesSettings settings = selfPlaySettings(config_);
     settings.seed = mixSeed(config_.run.seed, static_cast<std::uint64_t>(generation) * 1000 +
                                                   static_cast<std::uint64_t>(done));
     const std::string name = "gen-" + std::to_string(generation - 1);
@@ -401,10 +391,9 @@ class Run {
       playArena(
           players, pairings, settings,
           [&](const ArenaGame& game) {
-            MatchScore& s = scores[static_cast<std::size_t>(
-                pairings[static_cast<std::size_t>(game.pairing)].second)];
-            const double score = game.firstScore();
-            (score == 1.0 ? s.wins : score == 0.0 ? s.losses : s.draws) += 1;
+            scores[static_cast<std::size_t>(
+                       pairings[static_cast<std::size_t>(game.pairing)].second)]
+                .add(game.firstScore());
             results[static_cast<std::size_t>(game.pairing * e.games + game.game)] =
                 resultsLine(game.record);
             ++finished;
@@ -561,6 +550,22 @@ class Run {
 };
 
 }  // namespace
+
+BatchedGamesSettings selfPlaySettings(const TrainConfig& config) {
+  const auto& sp = config.selfplay;
+  BatchedGamesSettings settings;
+  settings.workers = sp.workers;
+  settings.gamesPerWorker = sp.gamesPerWorker;
+  settings.gumbel = sp.search == "gumbel";
+  settings.simulations = sp.simulations;
+  settings.cheapSimulations = sp.cheapSimulations;
+  settings.fullSearchFraction = sp.fullSearchFraction;
+  settings.gumbelConsidered = sp.gumbelConsidered;
+  settings.samplingPlies = sp.openingPlies;
+  settings.temperature = sp.temperature;
+  settings.maxPlies = sp.maxPlies;
+  return settings;
+}
 
 void runTraining(const TrainRunOptions& options, std::ostream& log, std::ostream& progress,
                  const std::atomic<bool>& interrupted) {

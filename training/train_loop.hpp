@@ -7,6 +7,9 @@
 #include <optional>
 #include <ostream>
 
+#include "training/batched_games.hpp"
+#include "training/train_config.hpp"
+
 namespace camelot {
 
 struct TrainRunOptions {
@@ -22,5 +25,9 @@ struct TrainRunOptions {
 // a bad config and std::runtime_error for a run directory written by another config.
 void runTraining(const TrainRunOptions& options, std::ostream& log, std::ostream& progress,
                  const std::atomic<bool>& interrupted);
+
+// How a config's self-play games are played (the seed left at its default): what the loop and
+// the self-play benchmark run.
+BatchedGamesSettings selfPlaySettings(const TrainConfig& config);
 
 }  // namespace camelot
