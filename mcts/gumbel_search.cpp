@@ -95,10 +95,11 @@ void GumbelSearch::computeSigma(NodeIndex parent) {
                                 static_cast<float>(1 + sumVisits);
   const float scale =
       (params().gumbelCVisit + static_cast<float>(maxVisits)) * params().gumbelCScale;
+  completedQ_.resize(children.size());
   sigma_.resize(children.size());
   for (std::size_t k = 0; k < children.size(); ++k) {
-    const float q = children[k].visits > 0 ? children[k].q() : mixed;
-    sigma_[k] = scale * 0.5f * (q + 1.0f);
+    completedQ_[k] = children[k].visits > 0 ? children[k].q() : mixed;
+    sigma_[k] = scale * 0.5f * (completedQ_[k] + 1.0f);
   }
 }
 
@@ -181,6 +182,14 @@ void GumbelSearch::finishResult(SearchResult& r) {
   }
   for (float& p : r.policy)
     p /= sum;
+
+  // The root's value is that of the improved policy, sum pi'(a) * completed Q(a): the mean
+  // over the root's visits would count the weak candidates sequential halving is made to try.
+  if (!tree().node(SearchTree::kRoot).exact()) {
+    r.rootValue = 0.0f;
+    for (std::size_t k = 0; k < children.size(); ++k)
+      r.rootValue += r.policy[k] * completedQ_[k];
+  }
 
   // Section 3: the action is the best survivor of sequential halving (the most visited
   // candidates) by g + logits + sigma(q).

@@ -1,9 +1,10 @@
 #pragma once
 // Gumbel root search (Danihelka et al., "Policy improvement by planning with Gumbel", ICLR
 // 2022): Gumbel-top-k picks the root candidates, sequential halving spends the simulations on
-// them, the move played is the survivor with the best g + logits + sigma(q), and the policy
-// target is softmax(logits + sigma(completed Q)). Below the root, selection is the paper's
-// deterministic rule (section 5). Built to improve the policy with 8-64 simulations.
+// them, the move played is the survivor with the best g + logits + sigma(q), the policy
+// target is softmax(logits + sigma(completed Q)) and the root's value is that policy's expected
+// completed Q. Below the root, selection is the paper's deterministic rule (section 5). Built
+// to improve the policy with 8-64 simulations.
 //
 // Every search starts from a fresh tree: sequential halving's schedule counts the root's
 // visits from zero (params().reuseTree is ignored). The root's own evaluation comes before the
@@ -36,17 +37,19 @@ class GumbelSearch final : public TreeSearch {
 
   NodeIndex selectAtRoot();
   NodeIndex selectInterior(NodeIndex parent);
-  // sigma(completed Q) of each child of `parent` into sigma_ (section 4, appendix D).
+  // The completed Q of each child of `parent` into completedQ_ and sigma(completed Q) into
+  // sigma_ (section 4, appendix D).
   void computeSigma(NodeIndex parent);
   // g + logits + sigma of root child k: the score sequential halving ranks by.
   float rootScore(std::size_t k) const;
 
   int simulations_ = 0;
-  std::vector<float> gumbel_;    // g(a) of each root child, scaled by params().gumbelScale
-  std::vector<int> candidates_;  // root children kept by Gumbel-top-k
-  std::vector<int> schedule_;    // consideredVisitSequence(candidates, simulations)
-  std::vector<float> sigma_;     // scratch of computeSigma
-  std::vector<float> improved_;  // scratch of selectInterior
+  std::vector<float> gumbel_;      // g(a) of each root child, scaled by params().gumbelScale
+  std::vector<int> candidates_;    // root children kept by Gumbel-top-k
+  std::vector<int> schedule_;      // consideredVisitSequence(candidates, simulations)
+  std::vector<float> completedQ_;  // scratch of computeSigma
+  std::vector<float> sigma_;       // scratch of computeSigma
+  std::vector<float> improved_;    // scratch of selectInterior
 };
 
 }  // namespace camelot

@@ -46,9 +46,11 @@ struct SearchResult {
                               // softmax(logits + sigma(completed Q)) (Gumbel)
   int chosen = -1;            // index of the move to play (a move that wins at once if there
                               // is one); -1 if there is none
-  float rootValue = 0.0f;     // expected score for the side to move at the root, in [-1, 1]
-  int simulations = 0;        // simulations completed by this search
-  std::size_t nodes = 0;      // nodes in the tree at the end
+  // Expected score for the side to move at the root, in [-1, 1]: the mean of the root's
+  // visits (PUCT) or the improved policy's expected completed Q (Gumbel); exact if proven.
+  float rootValue = 0.0f;
+  int simulations = 0;    // simulations completed by this search
+  std::size_t nodes = 0;  // nodes in the tree at the end
 };
 
 class TreeSearch {

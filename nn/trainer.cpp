@@ -150,6 +150,9 @@ void validate(const TrainerSettings& settings) {
     badSetting("momentum", "must be in [0, 1) (got " + std::to_string(settings.momentum) + ")");
   checkPositive("weightDecay", settings.weightDecay, /*allowZero=*/true);
   checkPositive("movesLeftWeight", settings.movesLeftWeight, /*allowZero=*/true);
+  if (!(settings.rootValueWeight >= 0.0 && settings.rootValueWeight <= 1.0))
+    badSetting("rootValueWeight",
+               "must be in [0, 1] (got " + std::to_string(settings.rootValueWeight) + ")");
   try {
     parseDevice(settings.device);
   } catch (const std::invalid_argument& e) {
@@ -238,7 +241,8 @@ TrainingBatch Trainer::Impl::encode(std::span<const TrainingSample> samples) con
       mask[row + j] = true;
       target[row + j] = s.policyTarget[j];
     }
-    wdl[3 * i + static_cast<std::size_t>(1 - s.result)] = 1.0f;  // +1 win, 0 draw, -1 loss
+    const std::array<float, 3> value = valueTarget(s, settings.rootValueWeight);
+    std::copy(value.begin(), value.end(), wdl + 3 * i);
     movesLeft[i] = static_cast<float>(s.movesLeft) / 100.0f;
   }
 

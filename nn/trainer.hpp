@@ -32,7 +32,10 @@ struct TrainerSettings {
   // parameter.
   double weightDecay = 1e-4;
   double movesLeftWeight = 0.1;  // weight of the moves-left loss in the total
-  std::string device = "cpu";    // "cpu" or "cuda[:N]"
+  // Share of the value target taken from the search's root value rather than the game's
+  // result, in [0, 1] (valueTarget in nn/training_sample.hpp).
+  double rootValueWeight = 0.0;
+  std::string device = "cpu";  // "cpu" or "cuda[:N]"
 };
 
 // Throws std::invalid_argument naming the first setting out of range, including a device this

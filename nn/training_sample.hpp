@@ -3,6 +3,7 @@
 // it: the position with the history the network reads, the search's policy target over the
 // legal moves (by policy index), and what happened afterwards. Torch-free.
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -30,5 +31,12 @@ struct TrainingSample {
 
   bool operator==(const TrainingSample&) const = default;
 };
+
+// The value head's target (win, draw, loss) for the side to move: the game's result, with the
+// share `rootValueWeight` in [0, 1] taken from the search's root value v instead, read as the
+// distribution (max(v, 0), 1 - |v|, max(-v, 0)) whose expected score is v. The result alone
+// is one noisy outcome per game; the root value differs from position to position and already
+// sees a few plies ahead.
+std::array<float, 3> valueTarget(const TrainingSample& sample, double rootValueWeight);
 
 }  // namespace camelot

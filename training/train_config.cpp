@@ -246,6 +246,7 @@ void visitKeys(Config& c, Visitor& v) {
   v.integer("min_steps", c.training.minSteps, 0, 1'000'000);
   v.integer("max_steps", c.training.maxSteps, 1, 1'000'000);
   v.real("moves_left_weight", c.training.movesLeftWeight, {0, 100});
+  v.real("root_value_weight", c.training.rootValueWeight, {0, 1});
   v.device("device", c.training.device);
 
   v.section("evaluation");

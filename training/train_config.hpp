@@ -71,7 +71,8 @@ struct TrainConfig {
     int minSteps = 1;
     int maxSteps = 2000;
     double movesLeftWeight = 0.1;
-    std::string device = "cpu";  // "cpu", "cuda" or "cuda:N"
+    double rootValueWeight = 0.0;  // share of the value target from the search's root value
+    std::string device = "cpu";    // "cpu", "cuda" or "cuda:N"
     bool operator==(const Training&) const = default;
   } training;
 

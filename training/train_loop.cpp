@@ -170,6 +170,7 @@ class Run {
     s.momentum = t.momentum;
     s.weightDecay = t.weightDecay;
     s.movesLeftWeight = t.movesLeftWeight;
+    s.rootValueWeight = t.rootValueWeight;
     s.device = t.device;
     return s;
   }

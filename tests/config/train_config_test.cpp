@@ -111,6 +111,7 @@ sample_reuse = 2
 min_steps = 5
 max_steps = 60
 moves_left_weight = 0.25
+root_value_weight = 0.75
 device = "cuda"
 
 [evaluation]
@@ -163,6 +164,7 @@ every = 4
   EXPECT_EQ(config.training.minSteps, 5);
   EXPECT_EQ(config.training.maxSteps, 60);
   EXPECT_EQ(config.training.movesLeftWeight, 0.25);
+  EXPECT_EQ(config.training.rootValueWeight, 0.75);
   EXPECT_EQ(config.training.device, "cuda");
 
   EXPECT_EQ(config.evaluation.games, 6);
@@ -252,6 +254,8 @@ TEST(TrainConfig, OutOfRangeNamesTheKeyAndTheRange) {
             "x.toml: selfplay.full_search_fraction: must be in (0, 1] (got 0)");
   EXPECT_EQ(errorOf("[training]\nlearning_rate = nan\n"),
             "x.toml: training.learning_rate: must be in (0, 10] (got nan)");
+  EXPECT_EQ(errorOf("[training]\nroot_value_weight = 1.5\n"),
+            "x.toml: training.root_value_weight: must be in [0, 1] (got 1.5)");
   EXPECT_EQ(errorOf("[run]\nhours = inf\n"), "x.toml: run.hours: must be in [0, 100000] (got inf)");
   EXPECT_EQ(errorOf("[training]\nmomentum = 1.0\n"),
             "x.toml: training.momentum: must be in [0, 1) (got 1)");
@@ -415,7 +419,7 @@ std::set<std::string> keysOf(const std::string& text, bool commented) {
 
 TEST(TrainConfig, ShippedConfigsSpellOutAndExplainEveryKey) {
   const std::set<std::string> every = keysOf(toToml(TrainConfig{}), false);
-  EXPECT_EQ(every.size(), 43u);
+  EXPECT_EQ(every.size(), 44u);
   for (const char* name : {"tiny.toml", "default.toml", "gpu.toml"}) {
     std::ifstream in(std::filesystem::path(CAMELOT_CONFIG_DIR) / name);
     std::stringstream text;

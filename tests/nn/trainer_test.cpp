@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <array>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -130,6 +131,38 @@ TEST(Trainer, LowersTheLossOnAFixedBuffer) {
   const TrainStepStats again = trainer.measure(samples);
   EXPECT_EQ(again.totalLoss, after.totalLoss);
   EXPECT_EQ(trainer.step(), 150);
+}
+
+TEST(ValueTarget, MixesTheResultWithTheRootValue) {
+  TrainingSample s;
+  s.result = 1;
+  s.rootValue = -0.5f;
+  EXPECT_EQ(valueTarget(s, 0.0), (std::array<float, 3>{1.0f, 0.0f, 0.0f}));
+  EXPECT_EQ(valueTarget(s, 1.0), (std::array<float, 3>{0.0f, 0.5f, 0.5f}));
+  EXPECT_EQ(valueTarget(s, 0.5), (std::array<float, 3>{0.5f, 0.25f, 0.25f}));
+  s.result = 0;
+  s.rootValue = 0.25f;
+  EXPECT_EQ(valueTarget(s, 0.5), (std::array<float, 3>{0.125f, 0.875f, 0.0f}));
+  s.result = -1;
+  s.rootValue = 1.0f;
+  EXPECT_EQ(valueTarget(s, 0.25), (std::array<float, 3>{0.25f, 0.0f, 0.75f}));
+}
+
+// The trainer's value loss follows the mixed target: a won game whose search saw a sure loss
+// is, at weight 1, the same value target as a lost game.
+TEST(Trainer, ValueLossUsesTheRootValueWeight) {
+  std::vector<TrainingSample> won = randomSamples(16, 3);
+  std::vector<TrainingSample> lost = won;
+  for (std::size_t i = 0; i < won.size(); ++i) {
+    won[i].result = 1;
+    won[i].rootValue = -1.0f;
+    lost[i].result = -1;
+  }
+  TrainerSettings byRootValue;
+  byRootValue.rootValueWeight = 1.0;
+  const double mixed = Trainer(tinyConfig(), byRootValue, 5).measure(won).valueLoss;
+  EXPECT_DOUBLE_EQ(mixed, Trainer(tinyConfig(), TrainerSettings{}, 5).measure(lost).valueLoss);
+  EXPECT_NE(mixed, Trainer(tinyConfig(), TrainerSettings{}, 5).measure(won).valueLoss);
 }
 
 TEST(Trainer, CosineScheduleAndSgd) {
@@ -298,6 +331,7 @@ TEST(Trainer, BadSettingsSamplesAndOptimizerFilesAreClearErrors) {
   expectBad("momentum", [](TrainerSettings& s) { s.momentum = 1.0; });
   expectBad("weightDecay", [](TrainerSettings& s) { s.weightDecay = -1e-4; });
   expectBad("movesLeftWeight", [](TrainerSettings& s) { s.movesLeftWeight = -0.1; });
+  expectBad("rootValueWeight", [](TrainerSettings& s) { s.rootValueWeight = 1.5; });
   expectBad("device", [](TrainerSettings& s) { s.device = "tpu"; });
   EXPECT_NO_THROW(validate(TrainerSettings{}));
   NetworkConfig odd = tinyConfig();
