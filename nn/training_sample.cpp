@@ -1,8 +1,6 @@
 #include "nn/training_sample.hpp"
 
-#include <algorithm>
-#include <cmath>
-
+#include "mcts/material_value.hpp"
 #include "nn/encoding.hpp"
 
 namespace camelot {
@@ -19,9 +17,8 @@ TrainingSample TrainingSample::mirrored() const {
 
 std::array<float, 3> valueTarget(const TrainingSample& sample, double rootValueWeight) {
   const auto w = static_cast<float>(rootValueWeight);
-  const float v = std::clamp(sample.rootValue, -1.0f, 1.0f);
-  std::array<float, 3> target{w * std::max(v, 0.0f), w * (1.0f - std::abs(v)),
-                              w * std::max(-v, 0.0f)};
+  const Wdl root = wdlFromExpected(sample.rootValue);
+  std::array<float, 3> target{w * root.win, w * root.draw, w * root.loss};
   target[static_cast<std::size_t>(1 - sample.result)] += 1.0f - w;  // +1 win, 0 draw, -1 loss
   return target;
 }

@@ -1,6 +1,8 @@
 #include "training/openings.hpp"
 
+#include <algorithm>
 #include <fstream>
+#include <random>
 
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
@@ -13,6 +15,31 @@ std::vector<Position> randomOpenings(std::uint64_t seed, int count, int plies) {
   for (int k = 0; k < count; ++k)
     openings.push_back(matchOpening(seed, k, plies));
   return openings;
+}
+
+Position scatteredPosition(std::uint64_t seed) {
+  std::vector<Square> squares;
+  for (int rank = 1; rank <= kRanks; ++rank)
+    for (int file = firstFile(rank); file <= lastFile(rank); ++file) {
+      const Square s = makeSquare(file, rank);
+      if (!isCastleOf(Color::White, s) && !isCastleOf(Color::Black, s)) squares.push_back(s);
+    }
+  std::mt19937_64 rng(seed);
+  while (true) {
+    std::shuffle(squares.begin(), squares.end(), rng);
+    Position p;
+    std::size_t next = 0;
+    bool enough = true;
+    for (const Color c : {Color::White, Color::Black}) {
+      const int knights = std::uniform_int_distribution<int>(0, kMaxKnightsPerSide)(rng);
+      const int men = std::uniform_int_distribution<int>(0, kMaxMenPerSide)(rng);
+      enough = enough && knights + men >= 2;
+      for (int k = 0; k < knights + men; ++k)
+        p.put(squares[next++], Piece{c, k < knights ? PieceKind::Knight : PieceKind::Man});
+    }
+    p.setSideToMove(std::bernoulli_distribution(0.5)(rng) ? Color::White : Color::Black);
+    if (enough && !Game(p).finished()) return p;
+  }
 }
 
 std::vector<Position> readOpenings(const std::filesystem::path& file) {

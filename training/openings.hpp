@@ -21,6 +21,15 @@ class OpeningsError : public std::runtime_error {
 // `count` openings of `plies` random plies from the start: matchOpening(seed, k, plies).
 std::vector<Position> randomOpenings(std::uint64_t seed, int count, int plies);
 
+// A scattered start for self-play (selfplay.scattered_start_fraction): each side gets 0-4
+// knights and 0-10 men, at least two pieces, on distinct random squares outside the four castle
+// squares, and either side moves first; a position already over (R9) is drawn again. From the
+// standard start, weak self-play rarely carries a piece to either castle, so the network would
+// seldom see the race to the goal that decides most Camelot games; from scattered pieces it
+// sees races and castle defences from the first generation. The same seed gives the same
+// position.
+Position scatteredPosition(std::uint64_t seed);
+
 // Throws OpeningsError "FILE:LINE: ..." for a bad CFEN, a finished position or no openings.
 std::vector<Position> readOpenings(const std::filesystem::path& file);
 

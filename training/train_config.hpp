@@ -44,10 +44,11 @@ struct TrainConfig {
     int cheapSimulations = 8;          // playout cap randomisation: the cheap search (not recorded)
     double fullSearchFraction = 0.25;  // share of moves that get the full search
     int gumbelConsidered = 16;
-    int openingPlies = 8;        // plies at the start played with temperature/Gumbel sampling
-    double temperature = 1.0;    // PUCT only: sampling temperature for the opening plies
-    int maxPlies = 300;          // game length cap; capped games are adjudicated draws
-    std::string device = "cpu";  // "cpu", "cuda" or "cuda:N"
+    int openingPlies = 8;      // plies at the start played with temperature/Gumbel sampling
+    double temperature = 1.0;  // PUCT only: sampling temperature for the opening plies
+    int maxPlies = 300;        // game length cap; capped games are adjudicated draws
+    double scatteredStartFraction = 0.0;  // share of games from scatteredPosition()
+    std::string device = "cpu";           // "cpu", "cuda" or "cuda:N"
     bool operator==(const SelfPlay&) const = default;
   } selfplay;
 

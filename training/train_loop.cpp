@@ -6,7 +6,9 @@
 #include <ctime>
 #include <fstream>
 #include <iomanip>
+#include <iterator>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 #include <sstream>
@@ -224,6 +226,17 @@ class Run {
     plan.start = Position::start();
     plan.sides = {GameSide{0, "", name}, GameSide{0, "", name}};
     plan.record = true;
+    // Whether a game starts scattered, and where, follows from the run's seed, the generation
+    // and the game's number in it: the same config replays the same starts.
+    const auto planFor = [&](int index) {
+      GamePlan game = plan;
+      std::mt19937_64 rng(mixSeed(config_.run.seed ^ 0x5ca77e4edULL,
+                                  static_cast<std::uint64_t>(generation) * 1'000'000 +
+                                      static_cast<std::uint64_t>(done + index)));
+      if (std::bernoulli_distribution(sp.scatteredStartFraction)(rng))
+        game.start = scatteredPosition(rng());
+      return game;
+    };
 
     std::ofstream games(dir_ / "games" / ("gen-" + padded(generation) + ".jsonl"), std::ios::app);
     int finished = 0;
@@ -231,7 +244,7 @@ class Run {
     const auto begin = Clock::now();
     std::atomic<bool> stop{false};
     const BatchedGamesStats stats = playBatchedGames(
-        {trainer_->inferenceNet(sp.device)}, settings, remaining, [&](int) { return plan; },
+        {trainer_->inferenceNet(sp.device)}, settings, remaining, planFor,
         [&](FinishedGame&& game) {
           const int sequence = done + finished;
           writeChunk(
@@ -289,6 +302,7 @@ class Run {
     if (buffer_->empty()) throw std::runtime_error("no positions to train on (empty buffer)");
     // Training has the machine to itself between self-play phases: every core.
     setTorchThreads(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+    const std::optional<TrainStepStats> test = done == 0 ? measureUnseen(generation) : std::nullopt;
     say("generation " + std::to_string(generation) + ": training, " + std::to_string(steps) +
         " steps of " + std::to_string(t.batchSize) + " on " + std::to_string(buffer_->size()) +
         " positions" + (done > 0 ? " (" + std::to_string(done) + " done before)" : ""));
@@ -343,9 +357,34 @@ class Run {
     row_["moves_left_loss"] = fixed(sum.movesLeftLoss / n, 4);
     row_["policy_entropy"] = fixed(sum.policyEntropy / n, 4);
     row_["learning_rate"] = fixed(sum.learningRate, 6);
+    if (test) {
+      row_["test_policy_loss"] = fixed(test->policyLoss, 4);
+      row_["test_value_loss"] = fixed(test->valueLoss, 4);
+    }
     say("generation " + std::to_string(generation) + ": trained, policy loss " +
         row_["policy_loss"] + ", value loss " + row_["value_loss"] + ", entropy " +
-        row_["policy_entropy"]);
+        row_["policy_entropy"] +
+        (test ? "; before training on them, its new positions scored policy " +
+                    row_["test_policy_loss"] + ", value " + row_["test_value_loss"]
+              : ""));
+  }
+
+  // The network's losses on the generation's new positions before it trains on them: a test
+  // set it has never seen. Next to the training losses it shows how far the net memorises
+  // its games rather than learning positions (KataGo and Leela keep such a test loss too).
+  std::optional<TrainStepStats> measureUnseen(std::int64_t generation) {
+    constexpr std::size_t kMostSamples = 8192;  // a few seconds of forward passes here
+    std::vector<TrainingSample> unseen;
+    for (const fs::path& chunk : chunksOf(generation)) {
+      if (unseen.size() >= kMostSamples) break;
+      try {
+        std::vector<TrainingSample> samples = readChunk(chunk);
+        std::move(samples.begin(), samples.end(), std::back_inserter(unseen));
+      } catch (const ChunkError&) {  // reported when the buffer loaded it
+      }
+    }
+    if (unseen.empty()) return std::nullopt;
+    return trainer_->measure(unseen);
   }
 
   // The new network against the previous one and the baselines: an arena gauntlet in paired

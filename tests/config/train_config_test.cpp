@@ -93,6 +93,7 @@ gumbel_considered = 4
 opening_plies = 6
 temperature = 0.5
 max_plies = 200
+scattered_start_fraction = 0.25
 device = "cuda:1"
 
 [buffer]
@@ -148,6 +149,7 @@ every = 4
   EXPECT_EQ(config.selfplay.openingPlies, 6);
   EXPECT_EQ(config.selfplay.temperature, 0.5);
   EXPECT_EQ(config.selfplay.maxPlies, 200);
+  EXPECT_EQ(config.selfplay.scatteredStartFraction, 0.25);
   EXPECT_EQ(config.selfplay.device, "cuda:1");
 
   EXPECT_EQ(config.buffer.window, 5000);
@@ -254,6 +256,8 @@ TEST(TrainConfig, OutOfRangeNamesTheKeyAndTheRange) {
             "x.toml: selfplay.full_search_fraction: must be in (0, 1] (got 0)");
   EXPECT_EQ(errorOf("[training]\nlearning_rate = nan\n"),
             "x.toml: training.learning_rate: must be in (0, 10] (got nan)");
+  EXPECT_EQ(errorOf("[selfplay]\nscattered_start_fraction = -0.5\n"),
+            "x.toml: selfplay.scattered_start_fraction: must be in [0, 1] (got -0.5)");
   EXPECT_EQ(errorOf("[training]\nroot_value_weight = 1.5\n"),
             "x.toml: training.root_value_weight: must be in [0, 1] (got 1.5)");
   EXPECT_EQ(errorOf("[run]\nhours = inf\n"), "x.toml: run.hours: must be in [0, 100000] (got inf)");
@@ -419,7 +423,7 @@ std::set<std::string> keysOf(const std::string& text, bool commented) {
 
 TEST(TrainConfig, ShippedConfigsSpellOutAndExplainEveryKey) {
   const std::set<std::string> every = keysOf(toToml(TrainConfig{}), false);
-  EXPECT_EQ(every.size(), 44u);
+  EXPECT_EQ(every.size(), 45u);
   for (const char* name : {"tiny.toml", "default.toml", "gpu.toml"}) {
     std::ifstream in(std::filesystem::path(CAMELOT_CONFIG_DIR) / name);
     std::stringstream text;

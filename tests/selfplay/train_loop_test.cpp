@@ -16,6 +16,7 @@
 #include <sstream>
 #include <thread>
 
+#include "engine/cfen.hpp"
 #include "nn/checkpoint.hpp"
 #include "training/results_file.hpp"
 #include "training/train_config.hpp"
@@ -87,18 +88,26 @@ TEST_F(TrainLoop, TinyConfigRunsTwoGenerationsAndRecordsEverything) {
   expectCompleteRun();
   EXPECT_NE(log.find("done: 2 generations"), std::string::npos) << log;
   const auto lines = metricsLines();
-  for (const char* column : {"generation", "elapsed_seconds", "games", "positions",
-                             "positions_per_second", "policy_loss", "value_loss", "policy_entropy",
-                             "score_random", "elo_random", "score_previous"})
+  for (const char* column :
+       {"generation", "elapsed_seconds", "games", "positions", "positions_per_second",
+        "policy_loss", "value_loss", "policy_entropy", "test_policy_loss", "test_value_loss",
+        "score_random", "elo_random", "score_previous"})
     EXPECT_NE(lines[0].find(column), std::string::npos) << column;
   // The config as used, the log and the game records are in the run directory.
   EXPECT_EQ(loadTrainConfig(dir_ / "run" / "config.toml"), loadTrainConfig(kTinyConfig));
   EXPECT_TRUE(fs::exists(dir_ / "run" / "log.txt"));
   std::ifstream games(dir_ / "run" / "games" / "gen-000001.jsonl");
   int records = 0;
-  for (std::string line; std::getline(games, line);)
+  int fromTheStart = 0;
+  const std::string start = "\"start\":\"" + toCfen(Position::start()) + "\"";
+  for (std::string line; std::getline(games, line);) {
     ++records;
+    fromTheStart += line.find(start) != std::string::npos ? 1 : 0;
+  }
   EXPECT_EQ(records, 8);
+  // tiny.toml starts half its games scattered (selfplay.scattered_start_fraction = 0.5).
+  EXPECT_GT(fromTheStart, 0);
+  EXPECT_LT(fromTheStart, 8);
   // The evaluation games (generation 1: 2 against random; generation 2: 2 against
   // generation 1 and 2 against random) and their ratings, anchored at random.
   const ResultsRead results = readResults(dir_ / "run" / "results.csv");

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -124,6 +125,32 @@ TEST_F(Openings, FileWithoutOpeningsIsAnError) {
 TEST_F(Openings, MissingFileIsAnError) {
   const fs::path file = dir_ / "nowhere.txt";
   EXPECT_EQ(readError(file), file.string() + ": cannot read the openings file");
+}
+
+TEST(ScatteredPosition, IsRepeatableVariedAndPlayable) {
+  EXPECT_EQ(scatteredPosition(7), scatteredPosition(7));
+  std::set<std::uint64_t> hashes;
+  int whiteToMove = 0;
+  for (std::uint64_t seed = 0; seed < 200; ++seed) {
+    const Position p = scatteredPosition(seed);
+    hashes.insert(p.hash());
+    EXPECT_EQ(p.hash(), p.computeHash());
+    whiteToMove += p.sideToMove() == Color::White ? 1 : 0;
+    for (const Color c : {Color::White, Color::Black}) {
+      EXPECT_GE(p.pieceCount(c), 2) << toCfen(p);
+      EXPECT_LE(p.knights(c).count(), kMaxKnightsPerSide) << toCfen(p);
+      EXPECT_LE(p.men(c).count(), kMaxMenPerSide) << toCfen(p);
+      // The castles start empty (R7, R8: no obligation to leave, no half-won goal).
+      for (const Square s :
+           {makeSquare(5, 1), makeSquare(6, 1), makeSquare(5, 16), makeSquare(6, 16)})
+        EXPECT_FALSE(p.pieceAt(s).has_value()) << toCfen(p);
+    }
+    EXPECT_FALSE(Game(p).finished()) << toCfen(p);  // R9: a game to play
+    EXPECT_EQ(p.clock(), 0);
+  }
+  EXPECT_EQ(hashes.size(), 200u);
+  EXPECT_GT(whiteToMove, 70);
+  EXPECT_LT(whiteToMove, 130);
 }
 
 TEST_F(Openings, SuiteTextStartsWithAComment) {
