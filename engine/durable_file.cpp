@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <stdexcept>
 #include <system_error>
 
 namespace camelot {
@@ -64,6 +65,11 @@ std::string writeFileAtomically(const std::filesystem::path& path,
     return "cannot replace " + std::string(what) + " (" + error.message() + ")";
   }
   return {};
+}
+
+void writeTextFileAtomically(const std::filesystem::path& path, std::string_view text) {
+  const std::string problem = writeFileAtomically(path, {std::as_bytes(std::span(text))}, "file");
+  if (!problem.empty()) throw std::runtime_error(path.string() + ": " + problem);
 }
 
 }  // namespace camelot

@@ -23,4 +23,7 @@ std::string writeFileAtomically(const std::filesystem::path& path,
                                 std::initializer_list<std::span<const std::byte>> parts,
                                 std::string_view what);
 
+// writeFileAtomically of one text; throws std::runtime_error "PATH: problem".
+void writeTextFileAtomically(const std::filesystem::path& path, std::string_view text);
+
 }  // namespace camelot

@@ -3,6 +3,8 @@
 // each position's legal moves and a win/draw/loss value from the side to move's view. Search
 // never sees a tensor; nn/ implements this interface on top of LibTorch.
 
+#include <algorithm>
+#include <cmath>
 #include <span>
 #include <vector>
 
@@ -22,6 +24,12 @@ struct Wdl {
   // The same result seen by the other side.
   Wdl flipped() const { return {loss, draw, win}; }
 };
+
+// The Wdl with this expected score and as much draw as it allows.
+inline Wdl wdlFromExpected(float expected) {
+  const float e = std::clamp(expected, -1.0f, 1.0f);
+  return {std::max(e, 0.0f), 1.0f - std::abs(e), std::max(-e, 0.0f)};
+}
 
 struct EvaluationRequest {
   const Position* position;

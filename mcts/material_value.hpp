@@ -2,7 +2,6 @@
 // A cheap static guess at a position's value for the network-free evaluators: the material
 // balance for the side to move (a knight counts as two men), squashed into (-1, 1).
 
-#include <algorithm>
 #include <cmath>
 
 #include "engine/position.hpp"
@@ -21,12 +20,6 @@ inline float materialValue(const Position& p) {
   const Color us = p.sideToMove();
   // One man up reads as about a 25% better expected score.
   return std::tanh(static_cast<float>(points(us) - points(opposite(us))) / 4.0f);
-}
-
-// The Wdl with this expected score and as much draw as it allows.
-inline Wdl wdlFromExpected(float expected) {
-  const float e = std::clamp(expected, -1.0f, 1.0f);
-  return {std::max(e, 0.0f), 1.0f - std::abs(e), std::max(-e, 0.0f)};
 }
 
 }  // namespace camelot

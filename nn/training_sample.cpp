@@ -1,6 +1,6 @@
 #include "nn/training_sample.hpp"
 
-#include "mcts/material_value.hpp"
+#include "mcts/evaluator.hpp"
 #include "nn/encoding.hpp"
 
 namespace camelot {

@@ -6,11 +6,8 @@
 #include <ctime>
 #include <fstream>
 #include <iomanip>
-#include <iterator>
-#include <map>
 #include <optional>
 #include <random>
-#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -26,6 +23,7 @@
 #include "training/csv.hpp"
 #include "training/elo.hpp"
 #include "training/match.hpp"
+#include "training/metrics_file.hpp"
 #include "training/openings.hpp"
 #include "training/progress.hpp"
 #include "training/ratings.hpp"
@@ -49,12 +47,6 @@ std::string fixed(double v, int digits) {
   std::ostringstream s;
   s << std::fixed << std::setprecision(digits) << v;
   return s.str();
-}
-
-// Writes `text` to `path` whole (engine/durable_file.hpp).
-void writeTextFile(const fs::path& path, const std::string& text) {
-  const std::string problem = writeFileAtomically(path, {std::as_bytes(std::span(text))}, "file");
-  if (!problem.empty()) throw std::runtime_error(path.string() + ": " + problem);
 }
 
 std::string readFile(const fs::path& path) {
@@ -100,9 +92,11 @@ class Run {
       say(message);
     startTrainer();
     say("buffer: " + std::to_string(buffer_->size()) + " positions from earlier chunks");
-    readMetrics();
+    metrics_.emplace(dir_ / "metrics.csv");
+    elapsed_ = metrics_->elapsedSeconds();
+    lastMark_ = Clock::now();
     // A generation trained but not yet evaluated (interrupted during its evaluation).
-    if (trainer_->generation() > 0 && !evaluated_.contains(trainer_->generation()) && !stopping())
+    if (trainer_->generation() > 0 && !metrics_->has(trainer_->generation()) && !stopping())
       evaluate(trainer_->generation());
     while (!stopping()) {
       const std::int64_t generation = trainer_->generation() + 1;
@@ -155,7 +149,7 @@ class Run {
                                  "); resume it with that config or choose another --run-dir");
       say("resuming " + dir_.string());
     } else {
-      writeTextFile(saved, toToml(config_));
+      writeTextFileAtomically(saved, toToml(config_));
       say("new run " + dir_.string() + " with " + options_.config.string());
     }
   }
@@ -302,7 +296,8 @@ class Run {
     if (buffer_->empty()) throw std::runtime_error("no positions to train on (empty buffer)");
     // Training has the machine to itself between self-play phases: every core.
     setTorchThreads(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
-    const std::optional<TrainStepStats> test = done == 0 ? measureUnseen(generation) : std::nullopt;
+    const std::optional<TrainStepStats> test =
+        done == 0 ? measureUnseen(newPositions) : std::nullopt;
     say("generation " + std::to_string(generation) + ": training, " + std::to_string(steps) +
         " steps of " + std::to_string(t.batchSize) + " on " + std::to_string(buffer_->size()) +
         " positions" + (done > 0 ? " (" + std::to_string(done) + " done before)" : ""));
@@ -372,18 +367,16 @@ class Run {
   // The network's losses on the generation's new positions before it trains on them: a test
   // set it has never seen. Next to the training losses it shows how far the net memorises
   // its games rather than learning positions (KataGo and Leela keep such a test loss too).
-  std::optional<TrainStepStats> measureUnseen(std::int64_t generation) {
+  // They are the newest `newPositions` of the buffer.
+  std::optional<TrainStepStats> measureUnseen(std::int64_t newPositions) {
     constexpr std::size_t kMostSamples = 8192;  // a few seconds of forward passes here
+    const std::size_t count =
+        std::min({static_cast<std::size_t>(newPositions), buffer_->size(), kMostSamples});
+    if (count == 0) return std::nullopt;
     std::vector<TrainingSample> unseen;
-    for (const fs::path& chunk : chunksOf(generation)) {
-      if (unseen.size() >= kMostSamples) break;
-      try {
-        std::vector<TrainingSample> samples = readChunk(chunk);
-        std::move(samples.begin(), samples.end(), std::back_inserter(unseen));
-      } catch (const ChunkError&) {  // reported when the buffer loaded it
-      }
-    }
-    if (unseen.empty()) return std::nullopt;
+    unseen.reserve(count);
+    for (std::size_t i = buffer_->size() - count; i < buffer_->size(); ++i)
+      unseen.push_back(buffer_->at(i));
     return trainer_->measure(unseen);
   }
 
@@ -480,8 +473,7 @@ class Run {
     elapsed_ += std::chrono::duration<double>(Clock::now() - lastMark_).count();
     lastMark_ = Clock::now();
     row_["elapsed_seconds"] = fixed(elapsed_, 1);
-    appendMetrics();
-    evaluated_.insert(generation);
+    metrics_->append(row_);
     if (matches) say("generation " + std::to_string(generation) + ": scores " + summary);
   }
 
@@ -499,7 +491,7 @@ class Run {
         if (fields.size() >= 2 && fields[0] != name && fields[1] != name) text += line + '\n';
       }
     }
-    writeTextFile(file, text + lines);
+    writeTextFileAtomically(file, text + lines);
   }
 
   // The Bradley-Terry fit of every evaluation game of the run, saved as ratings.csv; random
@@ -512,61 +504,8 @@ class Run {
         : !baselines.empty()                                                       ? baselines[0]
                                                                                    : "gen-1";
     const RatingsTable table = fitRatings(read.games, anchor);
-    writeTextFile(dir_ / "ratings.csv", ratingsCsv(table));
+    writeTextFileAtomically(dir_ / "ratings.csv", ratingsCsv(table));
     return table;
-  }
-
-  // metrics.csv: one row per evaluated generation; the header grows with new columns.
-  void readMetrics() {
-    lastMark_ = Clock::now();
-    const fs::path file = dir_ / "metrics.csv";
-    if (!fs::exists(file)) return;
-    std::istringstream in(readFile(file));
-    std::string line;
-    if (!std::getline(in, line)) return;
-    columns_.clear();
-    std::istringstream header(line);
-    for (std::string c; std::getline(header, c, ',');)
-      columns_.push_back(c);
-    while (std::getline(in, line)) {
-      std::istringstream cells(line);
-      std::map<std::string, std::string> row;
-      std::size_t i = 0;
-      for (std::string c; std::getline(cells, c, ',') && i < columns_.size(); ++i)
-        row[columns_[i]] = c;
-      rows_.push_back(row);
-      if (row.contains("generation")) evaluated_.insert(std::stoll(row["generation"]));
-      if (row.contains("elapsed_seconds") && !row["elapsed_seconds"].empty())
-        elapsed_ = std::stod(row["elapsed_seconds"]);
-    }
-  }
-
-  void appendMetrics() {
-    static const std::vector<std::string> kFirst = {
-        "generation",           "elapsed_seconds",   "games",           "positions",
-        "positions_per_second", "selfplay_seconds",  "training_steps",  "training_seconds",
-        "policy_loss",          "value_loss",        "moves_left_loss", "policy_entropy",
-        "learning_rate",        "evaluation_seconds"};
-    for (const std::string& c : kFirst)
-      if (std::find(columns_.begin(), columns_.end(), c) == columns_.end()) columns_.push_back(c);
-    for (const auto& [key, value] : row_)
-      if (std::find(columns_.begin(), columns_.end(), key) == columns_.end())
-        columns_.push_back(key);
-    rows_.push_back(row_);
-    std::string text;
-    for (std::size_t i = 0; i < columns_.size(); ++i) {
-      if (i > 0) text += ',';
-      text += columns_[i];
-    }
-    text += '\n';
-    for (auto& row : rows_) {
-      for (std::size_t i = 0; i < columns_.size(); ++i) {
-        if (i > 0) text += ',';
-        if (const auto cell = row.find(columns_[i]); cell != row.end()) text += cell->second;
-      }
-      text += '\n';
-    }
-    writeTextFile(dir_ / "metrics.csv", text);
   }
 
   const TrainRunOptions& options_;
@@ -583,10 +522,8 @@ class Run {
   double selfPlayRate_ = 0.0;
   double elapsed_ = 0.0;  // run time before this generation's end, over all sessions
   Clock::time_point lastMark_;
-  std::map<std::string, std::string> row_;
-  std::vector<std::string> columns_;
-  std::vector<std::map<std::string, std::string>> rows_;
-  std::set<std::int64_t> evaluated_;
+  MetricsFile::Row row_;  // the metrics row of the generation in progress
+  std::optional<MetricsFile> metrics_;
 };
 
 }  // namespace
