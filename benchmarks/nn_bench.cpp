@@ -78,7 +78,7 @@ int run(int argc, char** argv) {
   Network network(config);
   network->eval();
   const auto net = std::make_shared<const InferenceNet>(*network, torch::kCPU);
-  const int planes = inputPlaneCount(config.historyPlies);
+  const int planes = inputPlaneCount(config.historyPlies, config.tacticalPlanes);
   const std::vector<Sample> samples = samplePositions(256);
   std::printf("network %s, %d input planes, %.1f s per figure\n", describe(config).c_str(), planes,
               seconds);

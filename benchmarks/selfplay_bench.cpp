@@ -69,10 +69,12 @@ int run(int argc, char** argv) {
   for (int w = 0; w < sp.workers; ++w) {
     threads.emplace_back([&, w] {
       at::set_num_threads(1);
-      const torch::Tensor input = torch::rand({batch, inputPlaneCount(config.network.historyPlies),
-                                               kGridRows, kGridColumns})
-                                      .gt(0.8)
-                                      .toType(torch::kFloat);
+      const torch::Tensor input =
+          torch::rand({batch,
+                       inputPlaneCount(config.network.historyPlies, config.network.tacticalPlanes),
+                       kGridRows, kGridColumns})
+              .gt(0.8)
+              .toType(torch::kFloat);
       net->forward(input);
       while (std::chrono::duration<double>(Clock::now() - begin).count() < seconds) {
         net->forward(input);

@@ -97,6 +97,10 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       ->capture_default_str();
   netInit->add_option("--history", config.historyPlies, "Earlier positions in the input")
       ->capture_default_str();
+  netInit
+      ->add_option("--tactical-planes", config.tacticalPlanes,
+                   "Input planes of the pieces each side could capture or bring to a goal next")
+      ->capture_default_str();
   netInit->add_option("--seed", netInitOptions.seed, "Seed of the initial weights")
       ->capture_default_str();
   netInit->add_option("--out", netInitOptions.out, "Checkpoint file to write")->required();

@@ -33,7 +33,8 @@ void runNetInfo(const std::string& file, bool json, std::ostream& out) {
                                    {"policy_channels", c.policyChannels},
                                    {"value_channels", c.valueChannels},
                                    {"value_hidden", c.valueHidden},
-                                   {"history_plies", c.historyPlies}};
+                                   {"history_plies", c.historyPlies},
+                                   {"tactical_planes", c.tacticalPlanes}};
     out << nlohmann::json{{"file", file},
                           {"format_version", h.formatVersion},
                           {"encoding_version", h.encodingVersion},

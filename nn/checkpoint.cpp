@@ -237,7 +237,8 @@ Json headerToJson(const CheckpointHeader& header) {
                     {"policyChannels", c.policyChannels},
                     {"valueChannels", c.valueChannels},
                     {"valueHidden", c.valueHidden},
-                    {"historyPlies", c.historyPlies}};
+                    {"historyPlies", c.historyPlies},
+                    {"tacticalPlanes", c.tacticalPlanes}};
   json["weightsBytes"] = header.weightsBytes;
   json["weightsChecksum"] = hex64(header.weightsChecksum);
   return json;
@@ -308,6 +309,11 @@ CheckpointHeader headerFromJson(const std::filesystem::path& path, std::string_v
   c.valueChannels = configInt("valueChannels");
   c.valueHidden = configInt("valueHidden");
   c.historyPlies = configInt("historyPlies");
+  // Absent from checkpoints written before the tactical planes existed: those nets lack them.
+  const auto tactical = config->find("tacticalPlanes");
+  if (tactical != config->end() && !tactical->is_boolean())
+    fail(path, "header field 'config.tacticalPlanes' is not a boolean");
+  c.tacticalPlanes = tactical != config->end() && tactical->get<bool>();
   try {
     validate(c);
   } catch (const std::invalid_argument& e) {

@@ -8,7 +8,7 @@
 //   0       8     magic "CAMZNET\n"
 //   8       4     uint32 format version (kCheckpointFormatVersion when written)
 //   12      4     uint32 header length H (at most kMaxCheckpointHeaderBytes)
-//   16      H     the header: a JSON object in UTF-8 text ending in '\n', so `head -c 300 file`
+//   16      H     the header: a JSON object in UTF-8 text ending in '\n', so `head -c 400 file`
 //                 shows it. Its fields are named like CheckpointHeader's:
 //                   {"formatVersion":1,"encodingVersion":1,"trainingStep":0,"generation":0,
 //                    "config":{"blocks":6,"channels":64,...every NetworkConfig field...},

@@ -15,6 +15,10 @@ namespace {
 // moves left, pending must-leave, clock, repetitions (docs/network.md).
 constexpr int kPiecePlanes = 4;
 constexpr int kExtraPlanes = 8;
+// Enemy pieces the mover can capture, own pieces the opponent could capture, own pieces that
+// can enter the goal, enemy pieces that could enter the own castle; closeness to the own castle
+// and to the goal.
+constexpr int kTacticalPlanes = 6;
 constexpr std::size_t kCells = kGridCells;
 
 // The cell of every grid square seen by each perspective; -1 off the board.
@@ -48,6 +52,25 @@ constexpr std::array<float, kGridCells> makeRealMask() {
 
 constexpr std::array<float, kGridCells> kRealMask = makeRealMask();
 
+// (15 - d) / 15 on real cells, d the king steps (Chebyshev distance) to the nearer castle
+// square of `row` (0: the mover's own castle, 15: its goal), columns 5 and 6 in both.
+constexpr std::array<float, kGridCells> makeCastleCloseness(int castleRow) {
+  std::array<float, kGridCells> plane{};
+  for (int cell = 0; cell < kGridCells; ++cell) {
+    const int row = cell / kGridColumns;
+    const int column = cell % kGridColumns;
+    const int rows = row > castleRow ? row - castleRow : castleRow - row;
+    const int columns = column < 5 ? 5 - column : column > 6 ? column - 6 : 0;
+    const int steps = rows > columns ? rows : columns;
+    plane[cell] = kRealMask[cell] * static_cast<float>(kGridRows - 1 - steps) /
+                  static_cast<float>(kGridRows - 1);
+  }
+  return plane;
+}
+
+constexpr std::array<float, kGridCells> kOwnCastleCloseness = makeCastleCloseness(0);
+constexpr std::array<float, kGridCells> kGoalCloseness = makeCastleCloseness(kGridRows - 1);
+
 // Sets out[cell(s)] = 1 for every square of b.
 inline void setCells(Bitboard b, const std::int16_t* cell, float* out) {
   const auto& words = b.words();
@@ -76,6 +99,36 @@ inline void writeConstant(float value, float* out) {
     out[i] = kRealMask[i] * value;
 }
 
+// The pieces of `p`'s side to move that one legal move could capture (to `captures`) and the
+// own pieces with a legal move onto the goal (to `entries`, castle moves within it excluded).
+void writeMoveReach(const Position& p, const std::int16_t* cell, float* captures, float* entries) {
+  thread_local MoveList moves;
+  generateMoves(p, moves);
+  const Bitboard goal = goalOf(p.sideToMove());
+  Bitboard captured;
+  Bitboard entering;
+  for (const Move& m : moves) {
+    if (m.isCapture()) captured |= m.capturedSquares();
+    if (goal.test(m.to()) && !goal.test(m.from())) entering.set(m.from());
+  }
+  setCells(captured, cell, captures);
+  setCells(entering, cell, entries);
+}
+
+// The tactical planes: what the rules let each side do next, read from the move generator so
+// that a small net need not learn to see jumps (R2, R4, R5) and goal entries (R8) in the piece
+// planes first (KataGo feeds its net liberties and ladders for the same reason), and how far
+// each square is from the two castles, which a race to the goal (R9 a) is counted in. The
+// opponent's half is what it could do if it were to move now.
+void writeTactics(const Position& p, const std::int16_t* cell, float* out) {
+  Position passed = p;
+  passed.setSideToMove(opposite(p.sideToMove()));
+  writeMoveReach(p, cell, out, out + 2 * kCells);
+  writeMoveReach(passed, cell, out + kCells, out + 3 * kCells);
+  std::copy(kOwnCastleCloseness.begin(), kOwnCastleCloseness.end(), out + 4 * kCells);
+  std::copy(kGoalCloseness.begin(), kGoalCloseness.end(), out + 5 * kCells);
+}
+
 void checkHistoryPlies(int historyPlies) {
   if (historyPlies < 0 || historyPlies > kMaxHistoryPlies)
     throw std::invalid_argument("historyPlies must be in 0.." + std::to_string(kMaxHistoryPlies) +
@@ -88,9 +141,9 @@ thread_local std::vector<std::int32_t> tSlotTable;
 
 }  // namespace
 
-int inputPlaneCount(int historyPlies) {
+int inputPlaneCount(int historyPlies, bool tacticalPlanes) {
   checkHistoryPlies(historyPlies);
-  return kPiecePlanes * (historyPlies + 1) + kExtraPlanes;
+  return kPiecePlanes * (historyPlies + 1) + kExtraPlanes + (tacticalPlanes ? kTacticalPlanes : 0);
 }
 
 int cellOf(Square s, Color perspective) {
@@ -104,8 +157,8 @@ int mirroredCell(int cell) {
 }
 
 void encodePosition(const Position& position, std::span<const Position> history, int repetitions,
-                    int historyPlies, std::span<float> out) {
-  const int planes = inputPlaneCount(historyPlies);
+                    int historyPlies, bool tacticalPlanes, std::span<float> out) {
+  const int planes = inputPlaneCount(historyPlies, tacticalPlanes);
   const std::size_t expected = static_cast<std::size_t>(planes) * kCells;
   if (out.size() != expected)
     throw std::invalid_argument("encodePosition: output holds " + std::to_string(out.size()) +
@@ -142,6 +195,7 @@ void encodePosition(const Position& position, std::span<const Position> history,
       static_cast<float>(std::min(position.clock(), kClockLimit)) / static_cast<float>(kClockLimit),
       extra + 6 * kCells);
   writeConstant(static_cast<float>(std::clamp(repetitions, 0, 2)) / 2.0f, extra + 7 * kCells);
+  if (tacticalPlanes) writeTactics(position, cell, extra + kExtraPlanes * kCells);
 }
 
 int policyIndex(const Move& move, Color mover) {

@@ -29,20 +29,22 @@ inline constexpr int kMaxHistoryPlies = 8;
 // One logit per (from cell, to cell) of the mover's grid: from * kGridCells + to.
 inline constexpr int kPolicySize = kGridCells * kGridCells;
 
-// Planes for a network that sees `historyPlies` earlier positions.
-int inputPlaneCount(int historyPlies);
+// Planes for a network that sees `historyPlies` earlier positions, with or without the four
+// tactical planes (NetworkConfig::tacticalPlanes, docs/network.md).
+int inputPlaneCount(int historyPlies, bool tacticalPlanes);
 
 // The cell (row * kGridColumns + column) of real square `s` seen by `perspective`.
 int cellOf(Square s, Color perspective);
 // The cell of the same square after the left-right mirror (the same for both perspectives).
 int mirroredCell(int cell);
 
-// Writes the planes of `position` into `out` (inputPlaneCount(historyPlies) * kGridCells floats,
-// plane-major, every value written). `history` holds the positions before it, oldest first;
-// only its last `historyPlies` are used and missing ones (the start of a game) encode as empty
-// boards. `repetitions` is the earlier occurrences of the position (EvaluationRequest).
+// Writes the planes of `position` into `out` (inputPlaneCount(historyPlies, tacticalPlanes) *
+// kGridCells floats, plane-major, every value written). `history` holds the positions before
+// it, oldest first; only its last `historyPlies` are used and missing ones (the start of a game)
+// encode as empty boards. `repetitions` is the earlier occurrences of the position
+// (EvaluationRequest).
 void encodePosition(const Position& position, std::span<const Position> history, int repetitions,
-                    int historyPlies, std::span<float> out);
+                    int historyPlies, bool tacticalPlanes, std::span<float> out);
 
 // The policy index of `move` for the side to move `mover`.
 int policyIndex(const Move& move, Color mover);

@@ -59,7 +59,8 @@ void NetEvaluator::evaluate(std::span<const EvaluationRequest> requests,
   if (requests.empty()) return;
   const auto n = static_cast<std::int64_t>(requests.size());
   const int history = historyPlies();
-  const int planes = inputPlaneCount(history);
+  const bool tactical = net_->config().tacticalPlanes;
+  const int planes = inputPlaneCount(history, tactical);
   const std::size_t perPosition = static_cast<std::size_t>(planes) * kGridCells;
 
   Buffers& b = *buffers_;
@@ -68,7 +69,7 @@ void NetEvaluator::evaluate(std::span<const EvaluationRequest> requests,
   float* in = b.input.data_ptr<float>();
   for (std::size_t i = 0; i < requests.size(); ++i) {
     const EvaluationRequest& r = requests[i];
-    encodePosition(*r.position, r.history, r.repetitions, history,
+    encodePosition(*r.position, r.history, r.repetitions, history, tactical,
                    std::span<float>(in + i * perPosition, perPosition));
   }
 

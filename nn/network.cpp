@@ -42,8 +42,9 @@ torch::Tensor ResidualBlockImpl::forward(const torch::Tensor& x) {
 NetworkImpl::NetworkImpl(const NetworkConfig& config) : config_(config) {
   validate(config);
   const int c = config.channels;
-  stem = register_module("stem", MirrorConv(inputPlaneCount(config.historyPlies), Field::Invariant,
-                                            c, Field::Regular, 3, false));
+  stem = register_module("stem",
+                         MirrorConv(inputPlaneCount(config.historyPlies, config.tacticalPlanes),
+                                    Field::Invariant, c, Field::Regular, 3, false));
   stemNorm = register_module("stemNorm", PairedBatchNorm(c));
   for (int i = 0; i < config.blocks; ++i) {
     const bool pooling = config.globalPoolingEvery > 0 && (i + 1) % config.globalPoolingEvery == 0;

@@ -35,7 +35,7 @@ class NetworkImpl : public torch::nn::Module {
  public:
   explicit NetworkImpl(const NetworkConfig& config);
 
-  // input: [N, inputPlaneCount(historyPlies), 16, 12].
+  // input: [N, inputPlaneCount(historyPlies, tacticalPlanes), 16, 12].
   NetworkOutput forward(const torch::Tensor& input);
 
   const NetworkConfig& config() const { return config_; }

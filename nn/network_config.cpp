@@ -36,7 +36,8 @@ std::string describe(const NetworkConfig& config) {
     text += "no pooling";
   text += ", policy " + std::to_string(config.policyChannels) + ", value " +
           std::to_string(config.valueChannels) + "/" + std::to_string(config.valueHidden) +
-          ", history " + std::to_string(config.historyPlies) + ")";
+          ", history " + std::to_string(config.historyPlies) +
+          (config.tacticalPlanes ? ", tactical planes" : "") + ")";
   return text;
 }
 

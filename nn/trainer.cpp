@@ -195,7 +195,7 @@ TrainingBatch Trainer::Impl::encode(std::span<const TrainingSample> samples) con
   if (samples.empty()) throw std::invalid_argument("Trainer: empty batch");
   const auto n = static_cast<std::int64_t>(samples.size());
   const int history = config.historyPlies;
-  const int planes = inputPlaneCount(history);
+  const int planes = inputPlaneCount(history, config.tacticalPlanes);
   const std::size_t perPosition = static_cast<std::size_t>(planes) * kGridCells;
 
   std::size_t width = 1;  // at least one column, so that an all-empty batch still has a shape
@@ -229,7 +229,7 @@ TrainingBatch Trainer::Impl::encode(std::span<const TrainingSample> samples) con
 
   for (std::size_t i = 0; i < samples.size(); ++i) {
     const TrainingSample& s = samples[i];
-    encodePosition(s.position, s.history, s.repetitions, history,
+    encodePosition(s.position, s.history, s.repetitions, history, config.tacticalPlanes,
                    std::span<float>(input + i * perPosition, perPosition));
     const std::size_t row = i * width;
     for (std::size_t j = 0; j < s.policyIndices.size(); ++j) {

@@ -215,6 +215,7 @@ void visitKeys(Config& c, Visitor& v) {
 
   v.section("network");
   v.network(c.network);
+  v.boolean("tactical_planes", c.network.tacticalPlanes);
 
   v.section("selfplay");
   v.integer("games_per_generation", c.selfplay.gamesPerGeneration, 1, 1'000'000);

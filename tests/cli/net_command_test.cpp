@@ -48,14 +48,15 @@ TEST_F(NetCommand, InitWritesAndInfoReadsTheHeader) {
   EXPECT_EQ(j["config"]["channels"], 8);
   EXPECT_EQ(j["config"]["policy_channels"], 4);
   EXPECT_EQ(j["config"]["history_plies"], 2);
+  EXPECT_EQ(j["config"]["tactical_planes"], true);
   EXPECT_EQ(j["generation"], 0);
   EXPECT_EQ(j["training_step"], 0);
   EXPECT_EQ(j["encoding_version"], 1);
 
   const CliResult text = runCamelot({"net", "info", path});
-  EXPECT_NE(
-      text.out.find("network:          1x8 (pool every 3, policy 4, value 32/128, history 2)"),
-      std::string::npos)
+  EXPECT_NE(text.out.find("network:          1x8 (pool every 3, policy 4, value 32/128, history 2, "
+                          "tactical planes)"),
+            std::string::npos)
       << text.out;
 }
 

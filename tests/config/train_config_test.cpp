@@ -80,6 +80,7 @@ policy_channels = 12
 value_channels = 4
 value_hidden = 20
 history_plies = 1
+tactical_planes = false
 
 [selfplay]
 games_per_generation = 10
@@ -135,7 +136,8 @@ every = 4
                               .policyChannels = 12,
                               .valueChannels = 4,
                               .valueHidden = 20,
-                              .historyPlies = 1};
+                              .historyPlies = 1,
+                              .tacticalPlanes = false};
   EXPECT_EQ(config.network, network);
 
   EXPECT_EQ(config.selfplay.gamesPerGeneration, 10);
@@ -423,7 +425,7 @@ std::set<std::string> keysOf(const std::string& text, bool commented) {
 
 TEST(TrainConfig, ShippedConfigsSpellOutAndExplainEveryKey) {
   const std::set<std::string> every = keysOf(toToml(TrainConfig{}), false);
-  EXPECT_EQ(every.size(), 45u);
+  EXPECT_EQ(every.size(), 46u);
   for (const char* name : {"tiny.toml", "default.toml", "gpu.toml"}) {
     std::ifstream in(std::filesystem::path(CAMELOT_CONFIG_DIR) / name);
     std::stringstream text;

@@ -2,6 +2,7 @@
 // of the start position from both sides, the castle, castle-move, must-leave (R7), clock (R9 f)
 // and repetition (R9 e) planes, history planes seen from the current mover, and the symmetries
 // (R1): the left-right mirror reverses every plane's columns and the colour flip changes nothing.
+// The tactical planes: captures (R4, R5) and goal entries (R8) open to each side.
 // Also the network settings' ranges (NetworkConfig), which fix the history length.
 
 #include "nn/encoding.hpp"
@@ -9,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <initializer_list>
 #include <random>
 #include <span>
 #include <stdexcept>
@@ -44,15 +46,23 @@ enum Extra {
   kEnemyCastleMovesPlane,
   kMustLeavePlane,
   kClockPlane,
-  kRepetitionPlane
+  kRepetitionPlane,
+  // The tactical planes, after the eight above when the network has them.
+  kMoverCapturesPlane,
+  kOpponentCapturesPlane,
+  kMoverEntriesPlane,
+  kOpponentEntriesPlane,
+  kOwnCastleClosenessPlane,
+  kGoalClosenessPlane
 };
 
 using Planes = std::vector<float>;
 
 Planes encode(const Position& p, std::span<const Position> history = {}, int repetitions = 0,
-              int historyPlies = 2) {
-  Planes out(static_cast<std::size_t>(inputPlaneCount(historyPlies) * kGridCells), -7.0f);
-  encodePosition(p, history, repetitions, historyPlies, out);
+              int historyPlies = 2, bool tacticalPlanes = false) {
+  Planes out(static_cast<std::size_t>(inputPlaneCount(historyPlies, tacticalPlanes) * kGridCells),
+             -7.0f);
+  encodePosition(p, history, repetitions, historyPlies, tacticalPlanes, out);
   return out;
 }
 
@@ -129,21 +139,33 @@ Game randomGame(std::uint64_t seed, int plies) {
   return game;
 }
 
-TEST(InputPlanes, PlaneCountIsFourPerPositionPlusEight) {
-  EXPECT_EQ(inputPlaneCount(0), 12);
-  EXPECT_EQ(inputPlaneCount(2), 20);
-  EXPECT_EQ(inputPlaneCount(8), 44);
+TEST(InputPlanes, PlaneCountIsFourPerPositionPlusEightPlusSixTactical) {
+  EXPECT_EQ(inputPlaneCount(0, false), 12);
+  EXPECT_EQ(inputPlaneCount(2, false), 20);
+  EXPECT_EQ(inputPlaneCount(8, false), 44);
+  EXPECT_EQ(inputPlaneCount(0, true), 18);
+  EXPECT_EQ(inputPlaneCount(2, true), 26);
   EXPECT_EQ(kMaxHistoryPlies, 8);
-  EXPECT_THROW(inputPlaneCount(-1), std::invalid_argument);
-  EXPECT_THROW(inputPlaneCount(9), std::invalid_argument);
+  EXPECT_THROW(inputPlaneCount(-1, false), std::invalid_argument);
+  EXPECT_THROW(inputPlaneCount(9, true), std::invalid_argument);
 }
 
 TEST(InputPlanes, EveryFloatIsWritten) {
-  // The buffer starts full of -7: nothing of it may survive, in every history length.
+  // The buffer starts full of -7: nothing of it may survive, in every history length. Only
+  // the two closeness planes hold values between 0 and 1.
   for (int h : {0, 2, 8}) {
-    const Planes planes = encode(Position::start(), {}, 0, h);
-    for (float v : planes)
-      ASSERT_TRUE(v == 0.0f || v == 1.0f) << "history " << h << ": " << v;
+    for (bool tactical : {false, true}) {
+      const Planes planes = encode(Position::start(), {}, 0, h, tactical);
+      const std::size_t fractionalFrom =
+          static_cast<std::size_t>(extraBase(h) + kOwnCastleClosenessPlane) * kGridCells;
+      for (std::size_t i = 0; i < planes.size(); ++i) {
+        const float v = planes[i];
+        if (i >= fractionalFrom)
+          ASSERT_TRUE(v >= 0.0f && v <= 1.0f) << "history " << h << ": " << v;
+        else
+          ASSERT_TRUE(v == 0.0f || v == 1.0f) << "history " << h << ": " << v;
+      }
+    }
   }
 }
 
@@ -353,10 +375,11 @@ TEST(InputPlanes, MirrorReversesColumnsAndColourFlipChangesNothingR1) {
       const Position& p = positions[i];
       const int repetitions = static_cast<int>(i % 3);
       for (const int h : {0, 2, 8}) {
-        const Planes planes = encode(p, history, repetitions, h);
-        ASSERT_EQ(encode(p.mirrored(), mirroredHistory, repetitions, h), columnsReversed(planes))
+        const Planes planes = encode(p, history, repetitions, h, /*tacticalPlanes=*/true);
+        ASSERT_EQ(encode(p.mirrored(), mirroredHistory, repetitions, h, true),
+                  columnsReversed(planes))
             << "seed " << seed << " ply " << i << " history " << h << ": " << toCfen(p);
-        ASSERT_EQ(encode(p.colorFlipped(), flippedHistory, repetitions, h), planes)
+        ASSERT_EQ(encode(p.colorFlipped(), flippedHistory, repetitions, h, true), planes)
             << "seed " << seed << " ply " << i << " history " << h << ": " << toCfen(p);
         ASSERT_EQ(piecePlanes(planes, 0), referencePiecePlanes(p, p.sideToMove()));
       }
@@ -366,28 +389,92 @@ TEST(InputPlanes, MirrorReversesColumnsAndColourFlipChangesNothingR1) {
   EXPECT_GT(checked, 200);
 }
 
+// The cells of `squares` seen by `perspective`, as a plane.
+std::vector<float> planeOf(std::initializer_list<const char*> squares, Color perspective) {
+  std::vector<float> out(kGridCells, 0.0f);
+  for (const char* name : squares)
+    out[static_cast<std::size_t>(expectedCell(sq(name), perspective))] = 1.0f;
+  return out;
+}
+
+TEST(TacticalPlanes, MarkWhatEachSideCouldCaptureOrBringToAGoalR4R5R8) {
+  // White's D5 must jump D6 and go on over E8 (R4, R5); Black, were it to move, has no capture
+  // (D6 over D5 lands on the occupied D4) and its G2 man can step onto its goal G1 or F1 (R8).
+  // White's F15 man stands next to its goal but may not enter: the capture is compulsory.
+  const Position white = hand_built::board("MD4 MD5 mD6 mE8 mG2 MF15");
+  const int base = extraBase(2);
+  const Planes w = encode(white, {}, 0, 2, /*tacticalPlanes=*/true);
+  EXPECT_EQ(plane(w, base + kMoverCapturesPlane), planeOf({"D6", "E8"}, Color::White));
+  EXPECT_EQ(plane(w, base + kOpponentCapturesPlane), planeOf({}, Color::White));
+  EXPECT_EQ(plane(w, base + kMoverEntriesPlane), planeOf({}, Color::White));
+  EXPECT_EQ(plane(w, base + kOpponentEntriesPlane), planeOf({"G2"}, Color::White));
+
+  // The same board with Black to move: the halves swap and are seen from Black's side.
+  const Position black = hand_built::board("MD4 MD5 mD6 mE8 mG2 MF15", Color::Black);
+  const Planes b = encode(black, {}, 0, 2, true);
+  EXPECT_EQ(plane(b, base + kMoverCapturesPlane), planeOf({}, Color::Black));
+  EXPECT_EQ(plane(b, base + kOpponentCapturesPlane), planeOf({"D6", "E8"}, Color::Black));
+  EXPECT_EQ(plane(b, base + kMoverEntriesPlane), planeOf({"G2"}, Color::Black));
+  EXPECT_EQ(plane(b, base + kOpponentEntriesPlane), planeOf({}, Color::Black));
+}
+
+TEST(TacticalPlanes, ClosenessCountsKingStepsToEachCastleR1) {
+  // The same for either side to move: the mover's castle is always row 0, its goal row 15.
+  for (const Color mover : {Color::White, Color::Black}) {
+    const Planes planes = encode(hand_built::board("MD4 mD9", mover), {}, 0, 2, true);
+    const auto own = [&](int row, int column) {
+      return at(planes, extraBase(2) + kOwnCastleClosenessPlane, cellAt(row, column));
+    };
+    const auto goal = [&](int row, int column) {
+      return at(planes, extraBase(2) + kGoalClosenessPlane, cellAt(row, column));
+    };
+    EXPECT_EQ(own(0, 5), 1.0f);
+    EXPECT_EQ(own(0, 6), 1.0f);
+    EXPECT_EQ(goal(15, 6), 1.0f);
+    EXPECT_EQ(own(15, 5), 0.0f);                 // 15 steps away
+    EXPECT_FLOAT_EQ(own(3, 0), 10.0f / 15.0f);   // 3 rows, 5 columns: 5 steps
+    EXPECT_FLOAT_EQ(goal(9, 11), 9.0f / 15.0f);  // 6 rows, 5 columns: 6 steps
+    EXPECT_FLOAT_EQ(own(1, 4), 14.0f / 15.0f);
+    EXPECT_EQ(own(0, 0), 0.0f);  // off the board (R1)
+    EXPECT_EQ(goal(14, 1), 0.0f);
+  }
+}
+
+TEST(TacticalPlanes, AStepWithinTheGoalIsNoEntryR8) {
+  // White holds F16; its step to G16 is a castle move, not an entry. Its F15 man can enter G16.
+  const Position p = hand_built::board("MF16 MF15 mD3 mA9");
+  const Planes planes = encode(p, {}, 0, 0, true);
+  EXPECT_EQ(plane(planes, extraBase(0) + kMoverEntriesPlane), planeOf({"F15"}, Color::White));
+  // Without the tactical planes the input ends at the repetition plane.
+  EXPECT_EQ(encode(p, {}, 0, 0, false).size(),
+            static_cast<std::size_t>((extraBase(0) + kRepetitionPlane + 1) * kGridCells));
+}
+
 TEST(InputPlanes, WrongOutputSizeThrows) {
   const Position p = Position::start();
-  std::vector<float> small(static_cast<std::size_t>(inputPlaneCount(2) * kGridCells - 1));
-  EXPECT_THROW(encodePosition(p, {}, 0, 2, small), std::invalid_argument);
-  std::vector<float> big(static_cast<std::size_t>(inputPlaneCount(2) * kGridCells + 1));
-  EXPECT_THROW(encodePosition(p, {}, 0, 2, big), std::invalid_argument);
-  // The size for another history length is wrong too.
-  std::vector<float> forZero(static_cast<std::size_t>(inputPlaneCount(0) * kGridCells));
-  EXPECT_THROW(encodePosition(p, {}, 0, 2, forZero), std::invalid_argument);
-  EXPECT_NO_THROW(encodePosition(p, {}, 0, 0, forZero));
-  std::vector<float> any(static_cast<std::size_t>(inputPlaneCount(8) * kGridCells));
-  EXPECT_THROW(encodePosition(p, {}, 0, 9, any), std::invalid_argument);
-  EXPECT_THROW(encodePosition(p, {}, 0, -1, any), std::invalid_argument);
+  std::vector<float> small(static_cast<std::size_t>(inputPlaneCount(2, false) * kGridCells - 1));
+  EXPECT_THROW(encodePosition(p, {}, 0, 2, false, small), std::invalid_argument);
+  std::vector<float> big(static_cast<std::size_t>(inputPlaneCount(2, false) * kGridCells + 1));
+  EXPECT_THROW(encodePosition(p, {}, 0, 2, false, big), std::invalid_argument);
+  // The size for another history length, or without the tactical planes, is wrong too.
+  std::vector<float> forZero(static_cast<std::size_t>(inputPlaneCount(0, false) * kGridCells));
+  EXPECT_THROW(encodePosition(p, {}, 0, 2, false, forZero), std::invalid_argument);
+  EXPECT_THROW(encodePosition(p, {}, 0, 0, true, forZero), std::invalid_argument);
+  EXPECT_NO_THROW(encodePosition(p, {}, 0, 0, false, forZero));
+  std::vector<float> any(static_cast<std::size_t>(inputPlaneCount(8, false) * kGridCells));
+  EXPECT_THROW(encodePosition(p, {}, 0, 9, false, any), std::invalid_argument);
+  EXPECT_THROW(encodePosition(p, {}, 0, -1, false, any), std::invalid_argument);
 }
 
 TEST(NetworkConfigTest, DefaultsAreValidAndDescribed) {
   const NetworkConfig config;
   EXPECT_NO_THROW(validate(config));
-  EXPECT_EQ(describe(config), "6x64 (pool every 3, policy 32, value 32/128, history 2)");
+  EXPECT_EQ(describe(config),
+            "6x64 (pool every 3, policy 32, value 32/128, history 2, tactical planes)");
   NetworkConfig noPooling;
   noPooling.globalPoolingEvery = 0;
   noPooling.historyPlies = 0;
+  noPooling.tacticalPlanes = false;
   EXPECT_NO_THROW(validate(noPooling));
   EXPECT_EQ(describe(noPooling), "6x64 (no pooling, policy 32, value 32/128, history 0)");
 }

@@ -300,17 +300,17 @@ TEST_F(CheckpointTest, HeaderRoundTripsEveryFieldAndIsReadableText) {
   EXPECT_EQ(read.weightsBytes, parts.section.size());
   EXPECT_EQ(read.weightsChecksum, checkpointChecksum(parts.section));
 
-  // The layout: magic, version 1, header length, then JSON text within `head -c 300`.
+  // The layout: magic, version 1, header length, then JSON text within `head -c 400`.
   EXPECT_EQ(std::string(reinterpret_cast<const char*>(file.data()), 8), "CAMZNET\n");
   EXPECT_EQ(u32At(file, 8), 1u);
-  EXPECT_LE(16 + parts.json.size(), 300u);
+  EXPECT_LE(16 + parts.json.size(), 400u);
   EXPECT_EQ(parts.json.front(), '{');
   EXPECT_EQ(parts.json.back(), '\n');
-  for (const char* field :
-       {"\"formatVersion\":1", "\"encodingVersion\":-5", "\"generation\":7", "\"blocks\":4",
-        "\"channels\":32", "\"globalPoolingEvery\":2", "\"policyChannels\":16",
-        "\"valueChannels\":8", "\"valueHidden\":64", "\"historyPlies\":1",
-        "\"weightsBytes\":", "\"weightsChecksum\":\"", "\"trainingStep\":9223372036854775807"}) {
+  for (const char* field : {"\"formatVersion\":1", "\"encodingVersion\":-5", "\"generation\":7",
+                            "\"blocks\":4", "\"channels\":32", "\"globalPoolingEvery\":2",
+                            "\"policyChannels\":16", "\"valueChannels\":8", "\"valueHidden\":64",
+                            "\"historyPlies\":1", "\"tacticalPlanes\":true", "\"weightsBytes\":",
+                            "\"weightsChecksum\":\"", "\"trainingStep\":9223372036854775807"}) {
     EXPECT_NE(parts.json.find(field), std::string::npos) << field << " in " << parts.json;
   }
   // The section starts with the tensor count.
@@ -515,6 +515,11 @@ TEST_F(CheckpointTest, BadHeaderJsonIsRejected) {
         {"invalid network config in header", "channels"});
   check(replaced(parts.json, "\"historyPlies\":1", "\"historyPlies\":9"),
         {"invalid network config in header", "historyPlies"});
+  check(replaced(parts.json, "\"tacticalPlanes\":true", "\"tacticalPlanes\":1"),
+        {"header field 'config.tacticalPlanes' is not a boolean"});
+  // Checkpoints written before the tactical planes existed lack the field: their nets have none.
+  writeBytes(path, assemble(replaced(parts.json, ",\"tacticalPlanes\":true", ""), parts.section));
+  EXPECT_FALSE(readCheckpointHeader(path).config.tacticalPlanes);
   // weightsBytes that disagrees with the file.
   const std::string bytes = "\"weightsBytes\":" + std::to_string(parts.section.size());
   check(replaced(parts.json, bytes, bytes + "0"), {"truncated (weights need"});

@@ -12,8 +12,10 @@
 namespace camelot {
 namespace {
 
+// Random inputs for the test networks, which have the tactical planes (NetworkConfig's default).
 torch::Tensor randomPlanes(std::int64_t n, int historyPlies) {
-  return torch::rand({n, inputPlaneCount(historyPlies), kGridRows, kGridColumns})
+  return torch::rand(
+             {n, inputPlaneCount(historyPlies, /*tacticalPlanes=*/true), kGridRows, kGridColumns})
       .gt(0.6)
       .toType(torch::kFloat);
 }
@@ -55,7 +57,7 @@ TEST(Network, DefaultConfigBuildsWithTheDocumentedSize) {
     parameters += p.numel();
   // 6 blocks of 64 channels: 12 convolutions of 64x64x3x3 with the mirror pairs tied are
   // 221,184 free weights (an untied net would have twice as many); the rest is stem and heads.
-  EXPECT_EQ(parameters, 248'036);
+  EXPECT_EQ(parameters, 249'764);
   EXPECT_THROW(Network(NetworkConfig{.blocks = 0}), std::invalid_argument);
 }
 

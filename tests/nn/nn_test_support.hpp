@@ -33,7 +33,9 @@ inline Network smallNetwork(std::uint64_t seed, int historyPlies = 2) {
     torch::NoGradGuard noGrad;
     for (int i = 0; i < 3; ++i)
       network->forward(
-          torch::rand({8, inputPlaneCount(historyPlies), 16, 12}).gt(0.7).toType(torch::kFloat) *
+          torch::rand({8, inputPlaneCount(historyPlies, config.tacticalPlanes), 16, 12})
+              .gt(0.7)
+              .toType(torch::kFloat) *
           2.0);
   }
   network->eval();

@@ -297,7 +297,7 @@ TEST(Trainer, InferenceSnapshotsLearnTheTarget) {
   const Evaluation first = evaluate(before);
   EXPECT_NEAR(priorSum(first), 1.0, 1e-5);
   const std::vector<TrainingSample> batch(8, sample);
-  for (int i = 0; i < 30; ++i)
+  for (int i = 0; i < 50; ++i)
     trainer.trainStep(batch);
   NetEvaluator after(trainer.inferenceNet("cpu"));
   const Evaluation trained = evaluate(after);
