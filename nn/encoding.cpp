@@ -55,13 +55,15 @@ constexpr std::array<float, kGridCells> kRealMask = makeRealMask();
 // (15 - d) / 15 on real cells, d the king steps (Chebyshev distance) to the nearer castle
 // square of `row` (0: the mover's own castle, 15: its goal), columns 5 and 6 in both.
 constexpr std::array<float, kGridCells> makeCastleCloseness(int castleRow) {
+  constexpr int kCastleLeft = 5;
+  constexpr int kCastleRight = 6;
   std::array<float, kGridCells> plane{};
   for (int cell = 0; cell < kGridCells; ++cell) {
     const int row = cell / kGridColumns;
     const int column = cell % kGridColumns;
-    const int rows = row > castleRow ? row - castleRow : castleRow - row;
-    const int columns = column < 5 ? 5 - column : column > 6 ? column - 6 : 0;
-    const int steps = rows > columns ? rows : columns;
+    const int rows = std::max(row - castleRow, castleRow - row);
+    const int columns = std::max({kCastleLeft - column, column - kCastleRight, 0});
+    const int steps = std::max(rows, columns);
     plane[cell] = kRealMask[cell] * static_cast<float>(kGridRows - 1 - steps) /
                   static_cast<float>(kGridRows - 1);
   }

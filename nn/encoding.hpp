@@ -29,7 +29,7 @@ inline constexpr int kMaxHistoryPlies = 8;
 // One logit per (from cell, to cell) of the mover's grid: from * kGridCells + to.
 inline constexpr int kPolicySize = kGridCells * kGridCells;
 
-// Planes for a network that sees `historyPlies` earlier positions, with or without the four
+// Planes for a network that sees `historyPlies` earlier positions, with or without the six
 // tactical planes (NetworkConfig::tacticalPlanes, docs/network.md).
 int inputPlaneCount(int historyPlies, bool tacticalPlanes);
 

@@ -22,9 +22,9 @@ struct NetworkConfig {
   int valueHidden = 128;
   // Positions before the current one in the input (0..8).
   int historyPlies = 2;
-  // Four more input planes read from the move generator: which pieces each side could capture
-  // next and which could enter a goal (docs/network.md). Checkpoints written before they
-  // existed load without them.
+  // Six more input planes: from the move generator, which pieces each side could capture next
+  // and which could enter a goal; and each square's closeness to the two castles
+  // (docs/network.md). Checkpoints written before they existed load without them.
   bool tacticalPlanes = true;
 
   bool operator==(const NetworkConfig&) const = default;
