@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <fstream>
-#include <sstream>
+#include <stdexcept>
 
 #include "engine/durable_file.hpp"
+#include "training/csv.hpp"
 
 namespace camelot {
 namespace {
@@ -19,17 +20,19 @@ MetricsFile::MetricsFile(std::filesystem::path path) : path_(std::move(path)) {
   std::ifstream in(path_);
   std::string line;
   if (!in || !std::getline(in, line)) return;
-  std::istringstream header(line);
-  for (std::string c; std::getline(header, c, ',');)
-    columns_.push_back(c);
-  while (std::getline(in, line)) {
-    std::istringstream cells(line);
-    Row row;
-    std::size_t i = 0;
-    for (std::string c; std::getline(cells, c, ',') && i < columns_.size(); ++i)
-      row[columns_[i]] = c;
-    remember(row);
-    rows_.push_back(std::move(row));
+  columns_ = splitCsvLine(line);
+  for (int number = 2; std::getline(in, line); ++number) {
+    try {
+      const std::vector<std::string> cells = splitCsvLine(line);
+      Row row;
+      for (std::size_t i = 0; i < cells.size() && i < columns_.size(); ++i)
+        row[columns_[i]] = cells[i];
+      remember(row);
+      rows_.push_back(std::move(row));
+    } catch (const std::exception& e) {
+      throw std::runtime_error(path_.string() + ": line " + std::to_string(number) +
+                               " is not a metrics row (" + e.what() + ")");
+    }
   }
 }
 
@@ -54,13 +57,15 @@ void MetricsFile::append(const Row& row) {
   rows_.push_back(row);
 
   std::string text;
-  for (std::size_t i = 0; i < columns_.size(); ++i)
-    text += (i > 0 ? "," : "") + columns_[i];
+  for (std::size_t i = 0; i < columns_.size(); ++i) {
+    if (i > 0) text += ',';
+    text += csvField(columns_[i]);
+  }
   text += '\n';
   for (const Row& r : rows_) {
     for (std::size_t i = 0; i < columns_.size(); ++i) {
       if (i > 0) text += ',';
-      if (const auto cell = r.find(columns_[i]); cell != r.end()) text += cell->second;
+      if (const auto cell = r.find(columns_[i]); cell != r.end()) text += csvField(cell->second);
     }
     text += '\n';
   }

@@ -16,7 +16,8 @@ class MetricsFile {
  public:
   using Row = std::map<std::string, std::string>;
 
-  // Reads `path` if it exists (a run resumed); an absent file is an empty table.
+  // Reads `path` if it exists (a run resumed); an absent file is an empty table. A damaged
+  // row throws std::runtime_error naming the file and the line.
   explicit MetricsFile(std::filesystem::path path);
 
   // Adds `row` and rewrites the file. The standard columns lead, in their documented order.

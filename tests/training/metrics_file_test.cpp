@@ -1,5 +1,6 @@
 // metrics.csv: the standard columns lead, a new column widens the header of every row, and a
-// reopened file knows its generations and the run's elapsed time.
+// reopened file knows its generations and the run's elapsed time; a damaged row is an error
+// naming the file and the line.
 
 #include "training/metrics_file.hpp"
 
@@ -8,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 namespace camelot {
@@ -52,6 +54,26 @@ TEST(MetricsFile, GrowsItsHeaderAndReopens) {
                                 "2,21.0,,,,,,,,,,,,,0.750,\n" + "3,,,,,,,,,,,,,,,12.0\n");
   EXPECT_TRUE(reopened.has(3));
   EXPECT_EQ(reopened.elapsedSeconds(), 21.0);
+  fs::remove_all(dir);
+}
+
+TEST(MetricsFile, ADamagedRowIsNamedByFileAndLine) {
+  const fs::path dir = fs::temp_directory_path() /
+                       ("camelot-metrics-damaged-" +
+                        std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path file = dir / "metrics.csv";
+  for (const std::string row : {"2,\"21.0", "x,21.0", "2,soon"}) {
+    std::ofstream(file) << "generation,elapsed_seconds\n1,10.5\n" << row << "\n";
+    try {
+      MetricsFile metrics(file);
+      ADD_FAILURE() << row << " was accepted";
+    } catch (const std::runtime_error& e) {
+      EXPECT_EQ(std::string(e.what()).rfind(file.string() + ": line 3 is not a metrics row", 0), 0u)
+          << e.what();
+    }
+  }
   fs::remove_all(dir);
 }
 
