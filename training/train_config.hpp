@@ -32,7 +32,7 @@ struct TrainConfig {
   } run;
 
   // [network] blocks, channels, global_pooling_every, policy_channels, value_channels,
-  // value_hidden, history_plies; checked by validate(NetworkConfig).
+  // value_hidden, history_plies, tactical_planes; checked by validate(NetworkConfig).
   NetworkConfig network;
 
   struct SelfPlay {
