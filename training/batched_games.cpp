@@ -14,6 +14,7 @@
 #include "nn/encoding.hpp"
 #include "nn/net_evaluator.hpp"
 #include "training/engine_player.hpp"
+#include "training/material_adjudication.hpp"
 #include "training/player_factory.hpp"
 
 namespace camelot {
@@ -227,12 +228,14 @@ class Worker {
     GameStatus status = slot.forfeit.finished() ? slot.forfeit : slot.game.status();
     if (!status.finished()) status = {Outcome::Draw, EndReason::Adjudicated};
     const auto plies = static_cast<std::int32_t>(slot.game.moves().size());
+    const Outcome scored =
+        trainingOutcome(status, slot.game.position(), settings_.materialAdjudication);
     for (std::size_t i = 0; i < slot.samples.size(); ++i) {
       TrainingSample& s = slot.samples[i];
       s.movesLeft = plies - s.movesLeft;
       const Outcome won =
           slot.sampleMovers[i] == Color::White ? Outcome::WhiteWins : Outcome::BlackWins;
-      s.result = status.outcome == Outcome::Draw ? 0 : status.outcome == won ? 1 : -1;
+      s.result = scored == Outcome::Draw ? 0 : scored == won ? 1 : -1;
     }
     FinishedGame finished;
     finished.index = slot.index;
@@ -244,6 +247,7 @@ class Worker {
     finished.record.status = status;
     finished.record.note = slot.note;
     finished.samples = std::move(slot.samples);
+    finished.sampleOutcome = scored;
     slot.samples = {};
     // Checked under the lock: a game that finished while another worker's onGame set `stop`
     // is dropped, not reported after it.

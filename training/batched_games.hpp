@@ -9,7 +9,8 @@
 // Per network move, playout cap randomisation (KataGo): a share of moves get the full search
 // and, in recorded games, become training samples; the rest get a cheap search. The opening
 // plies sample the move (Gumbel noise, or a temperature for PUCT); later moves take the
-// search's best. Games longer than the cap are adjudicated draws.
+// search's best. Games longer than the cap are adjudicated draws; a drawn game may score as a
+// win in its samples by material (a setting).
 
 #include <array>
 #include <atomic>
@@ -37,6 +38,9 @@ struct BatchedGamesSettings {
   int samplingPlies = 8;     // plies (counted from the start position) that sample their move
   double temperature = 1.0;  // PUCT's sampling temperature in those plies
   int maxPlies = 300;        // longer games are adjudicated draws
+  // Recorded games drawn with this material lead score as the leader's win in their samples
+  // (training/material_adjudication.hpp); 0: off.
+  int materialAdjudication = 0;
   std::uint64_t seed = 1;
 };
 
@@ -57,7 +61,8 @@ struct GamePlan {
 struct FinishedGame {
   int index = 0;  // the plan's index
   GameRecord record;
-  std::vector<TrainingSample> samples;  // full-search positions with their results
+  std::vector<TrainingSample> samples;    // full-search positions with their results
+  Outcome sampleOutcome = Outcome::None;  // the outcome the samples' results say
 };
 
 struct BatchedGamesStats {

@@ -101,6 +101,7 @@ void visitKeys(Config& c, Visitor& v) {
   v.real("temperature", c.selfplay.temperature, {0, 100});
   v.integer("max_plies", c.selfplay.maxPlies, 1, 10'000);
   v.real("scattered_start_fraction", c.selfplay.scatteredStartFraction, {0, 1});
+  v.integer("material_adjudication", c.selfplay.materialAdjudication, 0, 18);
   v.device("device", c.selfplay.device);
 
   v.section("buffer");

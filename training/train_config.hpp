@@ -48,7 +48,8 @@ struct TrainConfig {
     double temperature = 1.0;  // PUCT only: sampling temperature for the opening plies
     int maxPlies = 300;        // game length cap; capped games are adjudicated draws
     double scatteredStartFraction = 0.0;  // share of games from scatteredPosition()
-    std::string device = "cpu";           // "cpu", "cuda" or "cuda:N"
+    int materialAdjudication = 0;  // lead that scores a drawn game as a win for training; 0: off
+    std::string device = "cpu";    // "cpu", "cuda" or "cuda:N"
     bool operator==(const SelfPlay&) const = default;
   } selfplay;
 

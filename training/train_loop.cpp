@@ -234,6 +234,8 @@ class Run {
 
     std::ofstream games(dir_ / "games" / ("gen-" + padded(generation) + ".jsonl"), std::ios::app);
     int finished = 0;
+    int drawn = 0;
+    int scoredByMaterial = 0;
     std::int64_t positions = 0;
     const auto begin = Clock::now();
     std::atomic<bool> stop{false};
@@ -247,6 +249,8 @@ class Run {
           game.record.game = sequence + 1;
           games << game.record.toJsonLine() << '\n' << std::flush;
           positions += static_cast<std::int64_t>(game.samples.size());
+          drawn += game.record.status.outcome == Outcome::Draw ? 1 : 0;
+          scoredByMaterial += game.sampleOutcome != game.record.status.outcome ? 1 : 0;
           buffer_->add(std::move(game.samples));
           ++finished;
           const double seconds = std::chrono::duration<double>(Clock::now() - begin).count();
@@ -263,8 +267,9 @@ class Run {
     phaseSeconds_ = stats.seconds;
     selfPlayRate_ = stats.seconds > 0 ? static_cast<double>(stats.evaluations) / stats.seconds : 0;
     say("generation " + std::to_string(generation) + ": " + std::to_string(stats.games) +
-        " games, " + std::to_string(stats.samples) + " positions, " + fixed(selfPlayRate_, 0) +
-        " evaluations/s, mean batch " +
+        " games (" + std::to_string(drawn) + " drawn, " + std::to_string(scoredByMaterial) +
+        " of them scored by material), " + std::to_string(stats.samples) + " positions, " +
+        fixed(selfPlayRate_, 0) + " evaluations/s, mean batch " +
         fixed(stats.batches > 0 ? static_cast<double>(stats.evaluations) / stats.batches : 0, 1) +
         ", " + fixed(stats.seconds, 1) + " s");
   }
@@ -541,6 +546,7 @@ BatchedGamesSettings selfPlaySettings(const TrainConfig& config) {
   settings.samplingPlies = sp.openingPlies;
   settings.temperature = sp.temperature;
   settings.maxPlies = sp.maxPlies;
+  settings.materialAdjudication = sp.materialAdjudication;
   return settings;
 }
 

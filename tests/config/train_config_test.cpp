@@ -95,6 +95,7 @@ opening_plies = 6
 temperature = 0.5
 max_plies = 200
 scattered_start_fraction = 0.25
+material_adjudication = 4
 device = "cuda:1"
 
 [buffer]
@@ -152,6 +153,7 @@ every = 4
   EXPECT_EQ(config.selfplay.temperature, 0.5);
   EXPECT_EQ(config.selfplay.maxPlies, 200);
   EXPECT_EQ(config.selfplay.scatteredStartFraction, 0.25);
+  EXPECT_EQ(config.selfplay.materialAdjudication, 4);
   EXPECT_EQ(config.selfplay.device, "cuda:1");
 
   EXPECT_EQ(config.buffer.window, 5000);
@@ -260,6 +262,8 @@ TEST(TrainConfig, OutOfRangeNamesTheKeyAndTheRange) {
             "x.toml: training.learning_rate: must be in (0, 10] (got nan)");
   EXPECT_EQ(errorOf("[selfplay]\nscattered_start_fraction = -0.5\n"),
             "x.toml: selfplay.scattered_start_fraction: must be in [0, 1] (got -0.5)");
+  EXPECT_EQ(errorOf("[selfplay]\nmaterial_adjudication = 19\n"),
+            "x.toml: selfplay.material_adjudication: must be in 0..18 (got 19)");
   EXPECT_EQ(errorOf("[training]\nroot_value_weight = 1.5\n"),
             "x.toml: training.root_value_weight: must be in [0, 1] (got 1.5)");
   EXPECT_EQ(errorOf("[run]\nhours = inf\n"), "x.toml: run.hours: must be in [0, 100000] (got inf)");
@@ -425,7 +429,7 @@ std::set<std::string> keysOf(const std::string& text, bool commented) {
 
 TEST(TrainConfig, ShippedConfigsSpellOutAndExplainEveryKey) {
   const std::set<std::string> every = keysOf(toToml(TrainConfig{}), false);
-  EXPECT_EQ(every.size(), 46u);
+  EXPECT_EQ(every.size(), 47u);
   for (const char* name : {"tiny.toml", "default.toml", "gpu.toml"}) {
     std::ifstream in(std::filesystem::path(CAMELOT_CONFIG_DIR) / name);
     std::stringstream text;

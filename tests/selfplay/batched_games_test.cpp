@@ -6,6 +6,7 @@
 
 #include <numeric>
 
+#include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "engine/rules_status.hpp"
 #include "nn/encoding.hpp"
@@ -73,6 +74,7 @@ TEST(BatchedGames, SelfPlayRecordsAreLegalAndSamplesMatchTheGames) {
       EXPECT_EQ(g.record.status.reason, EndReason::Adjudicated);
       EXPECT_EQ(g.record.status.outcome, Outcome::Draw);
     }
+    EXPECT_EQ(g.sampleOutcome, g.record.status.outcome);  // no material adjudication
     const int plies = static_cast<int>(g.record.moves.size());
     for (const TrainingSample& s : g.samples) {
       ++samples;
@@ -96,6 +98,29 @@ TEST(BatchedGames, SelfPlayRecordsAreLegalAndSamplesMatchTheGames) {
   }
   EXPECT_EQ(samples, stats.samples);
   EXPECT_GT(samples, 0);
+}
+
+TEST(BatchedGames, R9fADrawnGameScoresByMaterialInItsSamplesOnly) {
+  // White, four men up and to move with the clock at 99, draws by the clock whatever it plays
+  // (no capture or castle move is in reach).
+  GamePlan plan = selfPlayPlan();
+  plan.start = parseCfen("2/8/10/m11/12/12/12/12/12/12/4MMMM4/12/12/10/8/2 w 0 0 99");
+  BatchedGamesSettings settings = quickSettings();
+  settings.fullSearchFraction = 1.0;
+  for (const int margin : {3, 4}) {
+    settings.materialAdjudication = margin;
+    std::vector<FinishedGame> games;
+    playBatchedGames(
+        {tinyNet(1)}, settings, 1, [&](int) { return plan; },
+        [&](FinishedGame&& g) { games.push_back(std::move(g)); });
+    ASSERT_EQ(games.size(), 1u);
+    const FinishedGame& g = games[0];
+    EXPECT_EQ(g.record.status, (GameStatus{Outcome::Draw, EndReason::Clock}));
+    ASSERT_EQ(g.samples.size(), 1u);
+    // A lead of 3 reaches margin 3, not 4.
+    EXPECT_EQ(g.sampleOutcome, margin == 3 ? Outcome::WhiteWins : Outcome::Draw);
+    EXPECT_EQ(g.samples[0].result, margin == 3 ? 1 : 0);
+  }
 }
 
 TEST(BatchedGames, ClassicalSidesAndTwoNetworksTakeTheirTurns) {
