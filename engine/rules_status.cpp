@@ -53,6 +53,21 @@ MoveList legalMoves(const Position& position) {
   return list;
 }
 
+bool hasWinningMove(const Position& position, const MoveList& moves) {
+  const Color us = position.sideToMove();
+  const Bitboard goal = goalOf(us);
+  const Bitboard heldGoal = position.pieces(us) & goal;
+  const int theirPieces = position.pieces(opposite(us)).count();
+  const bool canEliminate = position.pieces(us).count() >= 2;
+  for (const Move& m : moves) {
+    Bitboard otherHeld = heldGoal;
+    otherHeld.reset(m.from());
+    if (goal.test(m.to()) && otherHeld.any()) return true;
+    if (canEliminate && m.jumpSteps() == theirPieces) return true;
+  }
+  return false;
+}
+
 std::string_view outcomeName(Outcome outcome) {
   switch (outcome) {
     case Outcome::WhiteWins:

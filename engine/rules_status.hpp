@@ -52,6 +52,14 @@ GameStatus positionStatus(const Position& position, ClockRule clock = ClockRule:
 void legalMoves(const Position& position, MoveList& out);
 MoveList legalMoves(const Position& position);
 
+// Whether one of `moves` (the legal moves of an unfinished `position`) wins at once: it
+// completes the mover's hold on both goal squares (R9 a; a castle move within the goal never
+// does), or it jumps every piece the opponent has left while the mover keeps two or more
+// (R9 c; with one piece it would be R9 b's draw). Cheaper than playing every move: it looks at
+// each move's last square and capture count only, so a win by R9 d (the opponent left without
+// a move) is not seen.
+bool hasWinningMove(const Position& position, const MoveList& moves);
+
 // "white", "black", "draw" or "none".
 std::string_view outcomeName(Outcome outcome);
 // "castle", "material", ... or "none".

@@ -35,6 +35,8 @@ bool SearchTree::reroot(const Position& root) {
   const auto keep = [&](NodeIndex top) {
     compact(nodes_, moves_, top);
     rootPosition_ = root;
+    // A leaf proven won at once has no children: the search must expand it as a new root.
+    if (nodes_[kRoot].childCount == 0) nodes_[kRoot] = Node{};
     return true;
   };
   // One ply on (the player's own move, as in self-play) or two (its move and the reply).

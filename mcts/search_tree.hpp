@@ -23,8 +23,9 @@ enum class NodeState : std::uint8_t {
   Pending,     // a leaf of the current step, waiting for its evaluation
   Expanded,    // evaluated; children created
   Terminal,    // the game is over here (R9): the value is exact and never evaluated
-  Proven,      // expanded, and its side to move has a move that wins at once: exact like
-               // Terminal (a loss for the side that moved into it), never descended again
+  Proven,      // its side to move has a move that wins at once: exact like Terminal (a loss
+               // for the side that moved into it), never descended again; expanded if the
+               // winning move was found among its children, not if found at the leaf
 };
 
 struct Node {
@@ -39,7 +40,7 @@ struct Node {
   std::int8_t terminalValue = 0;  // exact value for the mover into it: +1 won, 0 draw, -1 lost
 
   bool exact() const { return state == NodeState::Terminal || state == NodeState::Proven; }
-  bool hasChildren() const { return state == NodeState::Expanded || state == NodeState::Proven; }
+  bool hasChildren() const { return childCount > 0; }
   float q() const { return visits > 0 ? valueSum / static_cast<float>(visits) : 0.0f; }
 };
 

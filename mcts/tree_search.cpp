@@ -169,6 +169,17 @@ TreeSearch::Descent TreeSearch::simulate() {
     ++completed_;
     return Descent::BackedUp;
   }
+  // R9 a and c one ply ahead: a leaf whose side to move can win at once is lost for the side
+  // that moved into it, exactly, without asking the network (MCTS-Solver). Below the root only:
+  // the root's winning move is found among its children.
+  if (depth > 0 && hasWinningMove(position, leaf.moves)) {
+    node.state = NodeState::Proven;
+    node.terminalValue = -1;
+    ++started_;
+    backup(path_, node.terminalValue);
+    ++completed_;
+    return Descent::BackedUp;
+  }
 
   node.state = NodeState::Pending;
   leaf.node = current;

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/cfen.hpp"
 #include "engine/notation.hpp"
 #include "mcts/uniform_evaluator.hpp"
 #include "tests/engine/hand_built.hpp"
@@ -107,6 +108,40 @@ TEST(PuctSearch, NeverEvaluatesAFinishedPosition) {
   ASSERT_FALSE(counting.positions.empty());
   for (const Position& p : counting.positions)
     EXPECT_FALSE(positionStatus(p).finished());
+}
+
+// R9 a and c one ply ahead: a leaf whose side to move can win at once (hasWinningMove) is lost
+// for the side that moved into it, exactly, and the network is never asked about it.
+TEST(PuctSearch, ALeafWithAWinAtOnceIsExactAndNeverEvaluated) {
+  UniformEvaluator uniform;
+  PuctSearch s;
+  for (const Position& p : {kOneLosingMove, kOneLosingMove.colorFlipped()}) {
+    CountingEvaluator counting(uniform);
+    s.setRoot(p);
+    const SearchResult& r = s.run(counting, 300);
+    std::size_t losing = r.moves.size();
+    for (std::size_t i = 0; i < r.moves.size(); ++i)
+      if (losesAtOnce(p, r.moves[i])) losing = i;
+    ASSERT_LT(losing, r.moves.size());
+    EXPECT_EQ(r.q[losing], -1.0f);
+    ASSERT_FALSE(counting.positions.empty());
+    for (const Position& evaluated : counting.positions)
+      EXPECT_FALSE(hasWinningMove(evaluated, legalMoves(evaluated))) << toCfen(evaluated);
+  }
+}
+
+// Tree reuse onto a leaf proven without children: the kept root is expanded afresh and the
+// search finds the win it was proven by.
+TEST(PuctSearch, ReusesATreeOntoAProvenLeafAndFindsItsWin) {
+  PuctSearch s;
+  UniformEvaluator uniform;
+  s.setRoot(kOneLosingMove);
+  s.run(uniform, 300);
+  const Position lost = kOneLosingMove.after(legalMove(kOneLosingMove, "G3-F2"));
+  s.setRoot(lost);
+  const SearchResult& r = s.run(uniform, 20);
+  ASSERT_GE(r.chosen, 0);
+  EXPECT_TRUE(winsAtOnce(lost, chosenMove(r))) << toNotation(chosenMove(r));
 }
 
 // R9 e: after A4-A5 L13-L12 A5-A4 twice over, L12-L13 brings back the start for the third time.
