@@ -140,12 +140,7 @@ TreeSearch::Descent TreeSearch::simulate() {
       --tree_.node(i).inFlight;
     return Descent::Collision;
   }
-  if (node.exact()) {
-    ++started_;
-    backup(path_, node.terminalValue);
-    ++completed_;
-    return Descent::BackedUp;
-  }
+  if (node.exact()) return backUpExact(node.terminalValue);
 
   // A new leaf: R9 decides it exactly if it can, as in a game.
   if (pendingCount_ == leaves_.size()) leaves_.emplace_back();
@@ -164,10 +159,7 @@ TreeSearch::Descent TreeSearch::simulate() {
       parent.state = NodeState::Proven;
       parent.terminalValue = -1;
     }
-    ++started_;
-    backup(path_, node.terminalValue);
-    ++completed_;
-    return Descent::BackedUp;
+    return backUpExact(node.terminalValue);
   }
   // R9 a and c one ply ahead: a leaf whose side to move can win at once is lost for the side
   // that moved into it, exactly, without asking the network (MCTS-Solver). Below the root only:
@@ -175,10 +167,7 @@ TreeSearch::Descent TreeSearch::simulate() {
   if (depth > 0 && hasWinningMove(position, leaf.moves)) {
     node.state = NodeState::Proven;
     node.terminalValue = -1;
-    ++started_;
-    backup(path_, node.terminalValue);
-    ++completed_;
-    return Descent::BackedUp;
+    return backUpExact(node.terminalValue);
   }
 
   node.state = NodeState::Pending;
@@ -195,6 +184,14 @@ TreeSearch::Descent TreeSearch::simulate() {
   leaf.path.assign(path_.begin(), path_.end());
   ++pendingCount_;
   return Descent::Pending;
+}
+
+// A simulation that ends in an exact value (a finished game or a proven node) on path_.
+TreeSearch::Descent TreeSearch::backUpExact(float value) {
+  ++started_;
+  backup(path_, value);
+  ++completed_;
+  return Descent::BackedUp;
 }
 
 const Position& TreeSearch::positionBefore(std::size_t depth, std::size_t back) const {

@@ -123,6 +123,7 @@ class TreeSearch {
   enum class Descent : std::uint8_t { Pending, BackedUp, Collision };
 
   Descent simulate();
+  Descent backUpExact(float value);
   // Earlier occurrences of the position at path depth `depth` within R9 e's window.
   int earlierOccurrences(std::size_t depth) const;
   // The position `back` plies before the one at path depth `depth` (back <= depth + history).
