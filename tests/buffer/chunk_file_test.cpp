@@ -7,7 +7,6 @@
 #include "training/chunk_file.hpp"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 #include <zstd.h>
 
 #include <bit>
@@ -23,6 +22,7 @@
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "nn/encoding.hpp"
+#include "tests/scratch_dir.hpp"
 
 namespace camelot {
 
@@ -191,18 +191,6 @@ Bytes decompressedPayload(const Bytes& file) {
 
 class ChunkFileTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           ("camz-chunk-" + std::string(info->name()) + "-" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ignored;
-    fs::remove_all(dir_, ignored);
-  }
-
   // Reads `path`, expecting a ChunkError whose message is one line starting with the path and
   // containing `part`; returns the message.
   static std::string expectChunkError(const fs::path& path, const std::string& part) {
@@ -233,7 +221,7 @@ class ChunkFileTest : public ::testing::Test {
     return expectChunkError(path, part);
   }
 
-  fs::path dir_;
+  testing_support::ScratchDir dir_;
 };
 
 TEST(RandomSamples, CoverHistoriesRepetitionsAndPolicies) {

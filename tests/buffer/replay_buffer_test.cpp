@@ -6,7 +6,6 @@
 #include "training/replay_buffer.hpp"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cstdint>
 #include <fstream>
@@ -15,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/scratch_dir.hpp"
 #include "training/chunk_file.hpp"
 
 namespace camelot {
@@ -54,18 +54,7 @@ void flipByte(const fs::path& path, std::size_t at) {
 
 class ReplayBufferTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           ("camz-buffer-" + std::string(info->name()) + "-" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ignored;
-    fs::remove_all(dir_, ignored);
-  }
-  fs::path dir_;
+  testing_support::ScratchDir dir_;
 };
 
 TEST(ReplayBuffer, WindowKeepsTheNewestSamplesInOrder) {
@@ -119,7 +108,7 @@ TEST_F(ReplayBufferTest, LoadDirectorySkipsDamagedChunksAndLoadsTheRestInNameOrd
   const auto messages = buffer.loadDirectory(dir_);
   ASSERT_EQ(messages.size(), 1u);
   EXPECT_TRUE(messages[0].starts_with("skipped chunk-000000-000001.chunk: ")) << messages[0];
-  EXPECT_EQ(messages[0].find(dir_.string()), std::string::npos) << messages[0];
+  EXPECT_EQ(messages[0].find(dir_.path().string()), std::string::npos) << messages[0];
   EXPECT_EQ(contents(buffer), slice(all, 0, 15));
   EXPECT_EQ(buffer.totalAdded(), 15u);
 }

@@ -16,6 +16,7 @@
 #include "cli/commands.hpp"
 #include "engine/cfen.hpp"
 #include "tests/cli/cli_runner.hpp"
+#include "tests/scratch_dir.hpp"
 #include "training/csv.hpp"
 #include "training/elo.hpp"
 #include "training/openings.hpp"
@@ -62,16 +63,6 @@ std::vector<std::string> splitError(const std::string& list) {
 
 class ArenaCommand : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("camelot-arena-command-test-" +
-            std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   // An arena of classical players, two workers, short games.
   static CliResult arena(std::vector<std::string> args) {
     std::vector<std::string> all = {"arena", "--workers", "2", "--max-plies", "80"};
@@ -79,7 +70,7 @@ class ArenaCommand : public ::testing::Test {
     return runCamelot(all);
   }
 
-  fs::path dir_;
+  testing_support::ScratchDir dir_;
 };
 
 TEST(SplitPlayerList, OptionsContinueTheSpecBeforeThem) {
@@ -422,7 +413,8 @@ TEST_F(ArenaCommand, RatingsWarnsOfATornLastLine) {
 }
 
 TEST_F(ArenaCommand, RatingsWithoutResultsIsOneErrorLine) {
-  const CliResult r = runCamelot({"ratings", dir_.string(), "--csv", (dir_ / "r.csv").string()});
+  const CliResult r =
+      runCamelot({"ratings", dir_.path().string(), "--csv", (dir_ / "r.csv").string()});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err, "camelot ratings: " + (dir_ / "results.csv").string() +
                        ": cannot read it (no such file?)\n");

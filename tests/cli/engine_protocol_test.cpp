@@ -12,6 +12,7 @@
 #include "engine/notation.hpp"
 #include "nn/fresh_network.hpp"
 #include "tests/cli/cli_runner.hpp"
+#include "tests/scratch_dir.hpp"
 #include "tests/tiny_network.hpp"
 
 namespace camelot::cli {
@@ -205,17 +206,13 @@ TEST(EngineSession, StatusWordsNameTheWinnerAndTheReason) {
 class EngineWithNetwork : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() / "camelot_engine_protocol_test";
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
     const NetworkConfig config = tinyNetworkConfig();
     writeFreshNetwork(net(), config, 5);
   }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
   std::string net() const { return (dir_ / "tiny.ckpt").string(); }
 
  private:
-  std::filesystem::path dir_;
+  testing_support::ScratchDir dir_;
 };
 
 TEST_F(EngineWithNetwork, ReportsThePrincipalVariationAndALegalMove) {

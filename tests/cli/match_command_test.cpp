@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "tests/cli/cli_runner.hpp"
+#include "tests/scratch_dir.hpp"
 
 namespace camelot::cli {
 namespace {
@@ -20,15 +21,7 @@ Result camelot(const std::vector<std::string>& args, const std::string& input = 
 
 class MatchCommand : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ =
-        std::filesystem::temp_directory_path() /
-        ("camelot-match-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-         "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-  std::filesystem::path dir_;
+  testing_support::ScratchDir dir_;
 };
 
 TEST_F(MatchCommand, JsonSummaryFromTheWhiteSpecsView) {
@@ -47,8 +40,9 @@ TEST_F(MatchCommand, JsonSummaryFromTheWhiteSpecsView) {
 }
 
 TEST_F(MatchCommand, SavesEveryGameAndNeverOverwrites) {
-  const std::vector<std::string> args = {"match",   "--white", "random", "--black",    "greedy",
-                                         "--games", "3",       "--out",  dir_.string()};
+  const std::vector<std::string> args = {"match",   "--white", "random",
+                                         "--black", "greedy",  "--games",
+                                         "3",       "--out",   dir_.path().string()};
   const Result first = camelot(args);
   ASSERT_EQ(first.status, 0) << first.err;
   std::ifstream in(dir_ / "games.jsonl");

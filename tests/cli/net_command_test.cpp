@@ -10,20 +10,13 @@
 #include "engine/notation.hpp"
 #include "engine/rules_status.hpp"
 #include "tests/cli/cli_runner.hpp"
+#include "tests/scratch_dir.hpp"
 
 namespace camelot::cli {
 namespace {
 
 class NetCommand : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("camelot_net_command_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
   std::string file(const std::string& name) const { return (dir_ / name).string(); }
 
   // A small network, fast to search with.
@@ -36,7 +29,7 @@ class NetCommand : public ::testing::Test {
   }
 
  private:
-  std::filesystem::path dir_;
+  testing_support::ScratchDir dir_;
 };
 
 TEST_F(NetCommand, InitWritesAndInfoReadsTheHeader) {

@@ -12,6 +12,7 @@
 #include "engine/notation.hpp"
 #include "nn/fresh_network.hpp"
 #include "tests/cli/cli_runner.hpp"
+#include "tests/scratch_dir.hpp"
 #include "tests/tiny_network.hpp"
 
 namespace camelot::cli {
@@ -25,15 +26,9 @@ constexpr std::string_view kOneMoveFromTheEnd =
 class PlayCommand : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("camelot_play_command_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
     const NetworkConfig config = tinyNetworkConfig();
     writeFreshNetwork(net(), config, 7);
   }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
 
   std::string net() const { return (dir_ / "tiny.ckpt").string(); }
   std::string file(const std::string& name) const { return (dir_ / name).string(); }
@@ -45,7 +40,7 @@ class PlayCommand : public ::testing::Test {
   }
 
  private:
-  std::filesystem::path dir_;
+  testing_support::ScratchDir dir_;
 };
 
 // Every move the output names after `prefix` ("CamelotZero plays ", "Hint: "), in order.

@@ -4,13 +4,14 @@
 #include "training/train_config.hpp"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
 #include <string>
+
+#include "tests/scratch_dir.hpp"
 
 namespace camelot {
 namespace {
@@ -25,25 +26,13 @@ std::string errorOf(const std::string& text) {
   return "";
 }
 
-// A file under the test's own temporary folder, removed with it.
-class TempDir {
- public:
-  TempDir()
-      : path_(std::filesystem::temp_directory_path() /
-              ("camelot_config_test_" + std::to_string(::getpid()))) {
-    std::filesystem::create_directories(path_);
-  }
-  ~TempDir() { std::filesystem::remove_all(path_); }
-  std::filesystem::path write(const std::string& name, const std::string& text) const {
-    const std::filesystem::path file = path_ / name;
-    std::ofstream(file) << text;
-    return file;
-  }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
+// Writes `text` to `name` in `dir`; returns the file's path.
+std::filesystem::path write(const testing_support::ScratchDir& dir, const std::string& name,
+                            const std::string& text) {
+  const std::filesystem::path file = dir / name;
+  std::ofstream(file) << text;
+  return file;
+}
 
 TEST(TrainConfig, EmptyTextGivesTheDefaults) {
   const TrainConfig config = parseTrainConfig("", "empty");
@@ -339,11 +328,11 @@ TEST(TrainConfig, SyntaxErrorsGiveFileLineAndColumn) {
 }
 
 TEST(TrainConfig, LoadsFilesAndNamesThemInErrors) {
-  const TempDir dir;
-  const auto good = dir.write("good.toml", "[run]\nseed = 9\n");
+  const testing_support::ScratchDir dir;
+  const auto good = write(dir, "good.toml", "[run]\nseed = 9\n");
   EXPECT_EQ(loadTrainConfig(good).run.seed, 9u);
 
-  const auto bad = dir.write("bad.toml", "[selfplay]\nsimulations = 0\n");
+  const auto bad = write(dir, "bad.toml", "[selfplay]\nsimulations = 0\n");
   try {
     loadTrainConfig(bad);
     FAIL() << "no error";
@@ -352,7 +341,7 @@ TEST(TrainConfig, LoadsFilesAndNamesThemInErrors) {
               bad.string() + ": selfplay.simulations: must be in 1..100000 (got 0)");
   }
 
-  const auto broken = dir.write("broken.toml", "[run\n");
+  const auto broken = write(dir, "broken.toml", "[run\n");
   try {
     loadTrainConfig(broken);
     FAIL() << "no error";

@@ -6,7 +6,6 @@
 
 #include <gtest/gtest.h>
 #include <torch/torch.h>
-#include <unistd.h>
 
 #include <cstdint>
 #include <cstdio>
@@ -20,6 +19,7 @@
 
 #include "nn/checkpoint.hpp"
 #include "nn/encoding.hpp"
+#include "tests/scratch_dir.hpp"
 
 namespace camelot::checkpoint_test {
 
@@ -240,18 +240,7 @@ inline void expectBothReject(const fs::path& path, std::initializer_list<std::st
 
 class CheckpointTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           ("camz-ckpt-" + std::string(info->name()) + "-" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ignored;
-    fs::remove_all(dir_, ignored);
-  }
-  fs::path dir_;
+  testing_support::ScratchDir dir_;
 };
 
 }  // namespace camelot::checkpoint_test

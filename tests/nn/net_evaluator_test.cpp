@@ -11,6 +11,7 @@
 #include "nn/checkpoint.hpp"
 #include "nn/inference_net.hpp"
 #include "tests/nn/nn_test_support.hpp"
+#include "tests/scratch_dir.hpp"
 
 namespace camelot {
 namespace {
@@ -126,8 +127,7 @@ TEST(NetEvaluator, AnswersDoNotDependOnTheBatch) {
 
 TEST(NetEvaluator, CheckpointRoundTripGivesBitwiseEqualAnswers) {
   Network net = nn_test::smallNetwork(8);
-  const auto dir = std::filesystem::temp_directory_path() / "camelot_nn_evaluator_test";
-  std::filesystem::create_directories(dir);
+  const testing_support::ScratchDir dir;
   const auto file = dir / "net.ckpt";
   CheckpointHeader header;
   header.config = net->config();
@@ -148,7 +148,6 @@ TEST(NetEvaluator, CheckpointRoundTripGivesBitwiseEqualAnswers) {
     EXPECT_EQ(a[i].value.draw, b[i].value.draw);
     EXPECT_EQ(a[i].value.loss, b[i].value.loss);
   }
-  std::filesystem::remove_all(dir);
 }
 
 TEST(NetEvaluator, UnknownDeviceIsAClearError) {

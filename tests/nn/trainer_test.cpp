@@ -6,7 +6,6 @@
 #include "nn/trainer.hpp"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <array>
 #include <cmath>
@@ -25,6 +24,7 @@
 #include "nn/encoding.hpp"
 #include "nn/fresh_network.hpp"
 #include "nn/net_evaluator.hpp"
+#include "tests/scratch_dir.hpp"
 
 namespace camelot {
 namespace {
@@ -72,22 +72,6 @@ std::vector<TrainingSample> randomSamples(int count, std::uint64_t seed) {
   }
   return samples;
 }
-
-// A directory unique to this test and process, removed afterwards.
-struct TempDir {
-  std::filesystem::path path;
-  TempDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path = std::filesystem::temp_directory_path() /
-           ("camelot_trainer_test_" + std::string(info->name()) + "_" + std::to_string(::getpid()));
-    std::filesystem::remove_all(path);
-    std::filesystem::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path, ignored);
-  }
-};
 
 // Trains `steps` steps on consecutive batches of `batchSize` drawn in order from `samples`.
 void trainInOrder(Trainer& trainer, const std::vector<TrainingSample>& samples, int steps,
@@ -200,7 +184,7 @@ TEST(Trainer, CosineScheduleAndSgd) {
 }
 
 TEST(Trainer, ResumeContinuesExactly) {
-  TempDir dir;
+  const testing_support::ScratchDir dir;
   const std::vector<TrainingSample> samples = randomSamples(48, 3);
   const std::span<const TrainingSample> all(samples);
   for (const char* optimizer : {"adamw", "sgd"}) {
@@ -213,7 +197,7 @@ TEST(Trainer, ResumeContinuesExactly) {
     Trainer original(tinyConfig(), settings, 11);
     trainInOrder(original, samples, 6, 16);
     original.setGeneration(4);
-    const auto file = dir.path / (std::string(optimizer) + ".ckpt");
+    const auto file = dir / (std::string(optimizer) + ".ckpt");
     original.save(file);
     EXPECT_TRUE(std::filesystem::exists(file.string() + ".optim"));
     const CheckpointHeader header = readCheckpointHeader(file);
@@ -240,7 +224,7 @@ TEST(Trainer, ResumeContinuesExactly) {
 
   // A fresh checkpoint (camelot net init) has no .optim: step 0 with a fresh optimizer, and the
   // same weights as a Trainer built from the same seed.
-  const auto fresh = dir.path / "fresh.ckpt";
+  const auto fresh = dir / "fresh.ckpt";
   writeFreshNetwork(fresh, tinyConfig(), 21);
   TrainerSettings settings;
   Trainer fromFile = Trainer::resume(fresh, settings);
@@ -255,7 +239,7 @@ TEST(Trainer, ResumeContinuesExactly) {
   // An .optim written by the other optimizer is set aside for a fresh one (the settings switched).
   TrainerSettings sgd;
   sgd.optimizer = "sgd";
-  Trainer switched = Trainer::resume(dir.path / "adamw.ckpt", sgd);
+  Trainer switched = Trainer::resume(dir / "adamw.ckpt", sgd);
   EXPECT_EQ(switched.step(), 6);
   EXPECT_TRUE(std::isfinite(switched.trainStep(all.first(16)).totalLoss));
 }
@@ -355,8 +339,8 @@ TEST(Trainer, BadSettingsSamplesAndOptimizerFilesAreClearErrors) {
   EXPECT_EQ(trainer.step(), 0);
 
   // Damaged or mismatched optimizer files.
-  TempDir dir;
-  const auto file = dir.path / "net.ckpt";
+  const testing_support::ScratchDir dir;
+  const auto file = dir / "net.ckpt";
   const std::string optim = file.string() + ".optim";
   trainer.trainStep(samples);
   trainer.save(file);
@@ -383,16 +367,16 @@ TEST(Trainer, BadSettingsSamplesAndOptimizerFilesAreClearErrors) {
   writeOptim(bytes);
   Trainer later = Trainer::resume(file, TrainerSettings{});
   later.trainStep(samples);
-  later.save(dir.path / "later.ckpt");
-  std::filesystem::copy_file(dir.path / "later.ckpt.optim", optim,
+  later.save(dir / "later.ckpt");
+  std::filesystem::copy_file(dir / "later.ckpt.optim", optim,
                              std::filesystem::copy_options::overwrite_existing);
   const std::string message = errorOf([&] { Trainer::resume(file, TrainerSettings{}); });
   EXPECT_NE(message.find(optim), std::string::npos) << message;
   EXPECT_NE(message.find("step 2"), std::string::npos) << message;
   // A bad checkpoint is a CheckpointError too; nothing but the two files per save is left.
-  EXPECT_THROW(Trainer::resume(dir.path / "missing.ckpt", TrainerSettings{}), CheckpointError);
+  EXPECT_THROW(Trainer::resume(dir / "missing.ckpt", TrainerSettings{}), CheckpointError);
   int files = 0;
-  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir.path))
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir.path()))
     ++files;
   EXPECT_EQ(files, 4);
 }

@@ -21,6 +21,7 @@
 #include "mcts/player_spec.hpp"
 #include "nn/checkpoint.hpp"
 #include "nn/fresh_network.hpp"
+#include "tests/scratch_dir.hpp"
 #include "tests/tiny_network.hpp"
 #include "training/openings.hpp"
 
@@ -77,16 +78,6 @@ void expectLegalGame(const GameRecord& record, int maxPlies) {
 
 class Arena : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ =
-        fs::temp_directory_path() /
-        ("camelot-arena-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-         "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   std::string tinyNet() const {
     const NetworkConfig config = tinyNetworkConfig();
     const fs::path file = dir_ / "tiny.ckpt";
@@ -94,7 +85,7 @@ class Arena : public ::testing::Test {
     return file.string();
   }
 
-  fs::path dir_;
+  testing_support::ScratchDir dir_;
 };
 
 TEST(ArenaSpecs, NetSpecWithoutSimsTakesTheDefault) {

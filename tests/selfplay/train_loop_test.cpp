@@ -18,6 +18,7 @@
 
 #include "engine/cfen.hpp"
 #include "nn/checkpoint.hpp"
+#include "tests/scratch_dir.hpp"
 #include "training/results_file.hpp"
 #include "training/train_config.hpp"
 
@@ -30,14 +31,6 @@ const fs::path kTinyConfig = fs::path(CAMELOT_CONFIG_DIR) / "tiny.toml";
 
 class TrainLoop : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("camelot_train_loop_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   // Runs the loop in process; returns its log.
   std::string train(const fs::path& config, const std::atomic<bool>& interrupted) {
     std::ostringstream log, progress;
@@ -79,7 +72,7 @@ class TrainLoop : public ::testing::Test {
       EXPECT_EQ(e.path().string().find(".tmp-"), std::string::npos) << e.path();
   }
 
-  fs::path dir_;
+  testing_support::ScratchDir dir_;
 };
 
 TEST_F(TrainLoop, TinyConfigRunsTwoGenerationsAndRecordsEverything) {
@@ -201,7 +194,6 @@ TEST_F(TrainLoop, RunDirectoryOfAnotherConfigIsRefused) {
 TEST_F(TrainLoop, MatchesArePlayedEveryNthGenerationOnly) {
   TrainConfig config = loadTrainConfig(kTinyConfig);
   config.evaluation.every = 2;
-  fs::create_directories(dir_);
   const fs::path file = dir_ / "every2.toml";
   std::ofstream(file) << toToml(config);
   const std::atomic<bool> never{false};

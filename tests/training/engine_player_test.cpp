@@ -17,6 +17,7 @@
 
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
+#include "tests/scratch_dir.hpp"
 #include "training/match.hpp"
 #include "training/player_factory.hpp"
 
@@ -48,15 +49,6 @@ Played play(const std::string& first, const std::string& second, int games) {
 
 class EnginePlayerTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("camelot_engine_player_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-
   // A shell script engine; returns the command that runs it.
   std::string script(const std::string& name, const std::string& body) const {
     const std::filesystem::path path = dir_ / name;
@@ -78,7 +70,7 @@ class EnginePlayerTest : public ::testing::Test {
   }
 
  private:
-  std::filesystem::path dir_;
+  testing_support::ScratchDir dir_;
 };
 
 std::string forfeitMessage(EnginePlayer& player, const Game& game,

@@ -12,6 +12,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "tests/scratch_dir.hpp"
+
 namespace camelot {
 namespace {
 
@@ -25,11 +27,7 @@ std::string contents(const fs::path& file) {
 }
 
 TEST(MetricsFile, GrowsItsHeaderAndReopens) {
-  const fs::path dir =
-      fs::temp_directory_path() /
-      ("camelot-metrics-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const testing_support::ScratchDir dir;
   const fs::path file = dir / "metrics.csv";
   {
     MetricsFile metrics(file);
@@ -54,15 +52,10 @@ TEST(MetricsFile, GrowsItsHeaderAndReopens) {
                                 "2,21.0,,,,,,,,,,,,,0.750,\n" + "3,,,,,,,,,,,,,,,12.0\n");
   EXPECT_TRUE(reopened.has(3));
   EXPECT_EQ(reopened.elapsedSeconds(), 21.0);
-  fs::remove_all(dir);
 }
 
 TEST(MetricsFile, ADamagedRowIsNamedByFileAndLine) {
-  const fs::path dir = fs::temp_directory_path() /
-                       ("camelot-metrics-damaged-" +
-                        std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const testing_support::ScratchDir dir;
   const fs::path file = dir / "metrics.csv";
   for (const std::string row : {"2,\"21.0", "x,21.0", "2,soon"}) {
     std::ofstream(file) << "generation,elapsed_seconds\n1,10.5\n" << row << "\n";
@@ -74,7 +67,6 @@ TEST(MetricsFile, ADamagedRowIsNamedByFileAndLine) {
           << e.what();
     }
   }
-  fs::remove_all(dir);
 }
 
 }  // namespace

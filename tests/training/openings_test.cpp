@@ -13,6 +13,7 @@
 
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
+#include "tests/scratch_dir.hpp"
 #include "training/match.hpp"
 
 namespace camelot {
@@ -29,16 +30,6 @@ std::vector<std::string> cfens(const std::vector<Position>& positions) {
 
 class Openings : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("camelot-openings-test-" +
-            std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   fs::path write(const std::string& text, const std::string& name = "suite.txt") const {
     const fs::path file = dir_ / name;
     std::ofstream(file, std::ios::binary) << text;
@@ -54,7 +45,7 @@ class Openings : public ::testing::Test {
     return "no error";
   }
 
-  fs::path dir_;
+  testing_support::ScratchDir dir_;
 };
 
 TEST_F(Openings, RandomOpeningsAreTheMatchOpeningsAndRepeatable) {

@@ -13,6 +13,7 @@
 
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
+#include "tests/scratch_dir.hpp"
 
 namespace camelot {
 namespace {
@@ -36,16 +37,6 @@ GameRecord record(std::string white, std::string black, Outcome outcome, EndReas
 
 class ResultsFile : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("camelot-results-test-" +
-            std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   fs::path write(const std::string& text, const std::string& name = "results.csv") const {
     const fs::path file = dir_ / name;
     std::ofstream(file, std::ios::binary) << text;
@@ -62,7 +53,7 @@ class ResultsFile : public ::testing::Test {
     return "no error";
   }
 
-  fs::path dir_;
+  testing_support::ScratchDir dir_;
 };
 
 void expectGames(const std::vector<RatedGame>& actual, const std::vector<RatedGame>& expected) {
