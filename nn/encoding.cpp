@@ -17,8 +17,10 @@ constexpr int kPiecePlanes = 4;
 constexpr int kExtraPlanes = 8;
 // Enemy pieces the mover can capture, own pieces the opponent could capture, own pieces that
 // can enter the goal, enemy pieces that could enter the own castle; closeness to the own castle
-// and to the goal.
-constexpr int kTacticalPlanes = 6;
+// and to the goal; where the mover's captures start and where they end.
+constexpr int kTacticalPlanes = 8;
+// A capture's size on the start and end planes: pieces taken / 8, at most 1.
+constexpr int kCaptureScale = 8;
 constexpr std::size_t kCells = kGridCells;
 
 // The cell of every grid square seen by each perspective; -1 off the board.
@@ -103,14 +105,27 @@ inline void writeConstant(float value, float* out) {
 
 // The pieces of `p`'s side to move that one legal move could capture (to `captures`) and the
 // own pieces with a legal move onto the goal (to `entries`, castle moves within it excluded).
-void writeMoveReach(const Position& p, const std::int16_t* cell, float* captures, float* entries) {
+// With `starts` and `ends`, also the squares where its captures start and end, each valued by
+// the most pieces one capture starting or ending there takes.
+void writeMoveReach(const Position& p, const std::int16_t* cell, float* captures, float* entries,
+                    float* starts = nullptr, float* ends = nullptr) {
   thread_local MoveList moves;
   generateMoves(p, moves);
   const Bitboard goal = goalOf(p.sideToMove());
   Bitboard captured;
   Bitboard entering;
   for (const Move& m : moves) {
-    if (m.isCapture()) captured |= m.capturedSquares();
+    if (m.isCapture()) {
+      captured |= m.capturedSquares();
+      if (starts != nullptr) {
+        const float size = static_cast<float>(std::min(m.jumpSteps(), kCaptureScale)) /
+                           static_cast<float>(kCaptureScale);
+        float& start = starts[cell[m.from()]];
+        float& end = ends[cell[m.to()]];
+        start = std::max(start, size);
+        end = std::max(end, size);
+      }
+    }
     if (goal.test(m.to()) && !goal.test(m.from())) entering.set(m.from());
   }
   setCells(captured, cell, captures);
@@ -121,11 +136,13 @@ void writeMoveReach(const Position& p, const std::int16_t* cell, float* captures
 // that a small net need not learn to see jumps (R2, R4, R5) and goal entries (R8) in the piece
 // planes first (KataGo feeds its net liberties and ladders for the same reason), and how far
 // each square is from the two castles, which a race to the goal (R9 a) is counted in. The
-// opponent's half is what it could do if it were to move now.
+// opponent's half is what it could do if it were to move now. The capture start and end
+// planes let the policy head, whose logit for a move is a product of its start and end
+// squares' features, see a long capture (a knight's charge takes up to a dozen pieces, R5).
 void writeTactics(const Position& p, const std::int16_t* cell, float* out) {
   Position passed = p;
   passed.setSideToMove(opposite(p.sideToMove()));
-  writeMoveReach(p, cell, out, out + 2 * kCells);
+  writeMoveReach(p, cell, out, out + 2 * kCells, out + 6 * kCells, out + 7 * kCells);
   writeMoveReach(passed, cell, out + kCells, out + 3 * kCells);
   std::copy(kOwnCastleCloseness.begin(), kOwnCastleCloseness.end(), out + 4 * kCells);
   std::copy(kGoalCloseness.begin(), kGoalCloseness.end(), out + 5 * kCells);

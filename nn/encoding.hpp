@@ -18,8 +18,9 @@
 
 namespace camelot {
 
-// Bumped whenever the planes change meaning; checkpoints record it.
-inline constexpr int kEncodingVersion = 1;
+// Bumped whenever the planes change meaning; checkpoints record it. 2: the capture start and
+// end planes.
+inline constexpr int kEncodingVersion = 2;
 
 inline constexpr int kGridRows = 16;
 inline constexpr int kGridColumns = 12;
@@ -29,7 +30,7 @@ inline constexpr int kMaxHistoryPlies = 8;
 // One logit per (from cell, to cell) of the mover's grid: from * kGridCells + to.
 inline constexpr int kPolicySize = kGridCells * kGridCells;
 
-// Planes for a network that sees `historyPlies` earlier positions, with or without the six
+// Planes for a network that sees `historyPlies` earlier positions, with or without the eight
 // tactical planes (NetworkConfig::tacticalPlanes, docs/network.md).
 int inputPlaneCount(int historyPlies, bool tacticalPlanes);
 

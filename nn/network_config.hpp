@@ -22,9 +22,10 @@ struct NetworkConfig {
   int valueHidden = 128;
   // Positions before the current one in the input (0..8).
   int historyPlies = 2;
-  // Six more input planes: from the move generator, which pieces each side could capture next
-  // and which could enter a goal; and each square's closeness to the two castles
-  // (docs/network.md). Checkpoints written before they existed load without them.
+  // Eight more input planes: from the move generator, which pieces each side could capture
+  // next, which could enter a goal and where the mover's captures start and end; and each
+  // square's closeness to the two castles (docs/network.md). Checkpoints written before they
+  // existed load without them.
   bool tacticalPlanes = true;
 
   bool operator==(const NetworkConfig&) const = default;

@@ -44,7 +44,7 @@ TEST_F(NetCommand, InitWritesAndInfoReadsTheHeader) {
   EXPECT_EQ(j["config"]["tactical_planes"], true);
   EXPECT_EQ(j["generation"], 0);
   EXPECT_EQ(j["training_step"], 0);
-  EXPECT_EQ(j["encoding_version"], 1);
+  EXPECT_EQ(j["encoding_version"], 2);
 
   const CliResult text = runCamelot({"net", "info", path});
   EXPECT_NE(text.out.find("network:          1x8 (pool every 3, policy 4, value 32/128, history 2, "

@@ -2,7 +2,8 @@
 // of the start position from both sides, the castle, castle-move, must-leave (R7), clock (R9 f)
 // and repetition (R9 e) planes, history planes seen from the current mover, and the symmetries
 // (R1): the left-right mirror reverses every plane's columns and the colour flip changes nothing.
-// The tactical planes: captures (R4, R5) and goal entries (R8) open to each side.
+// The tactical planes: captures (R4, R5) and goal entries (R8) open to each side, and where the
+// mover's captures start and end.
 // Also the network settings' ranges (NetworkConfig), which fix the history length.
 
 #include "nn/encoding.hpp"
@@ -53,7 +54,9 @@ enum Extra {
   kMoverEntriesPlane,
   kOpponentEntriesPlane,
   kOwnCastleClosenessPlane,
-  kGoalClosenessPlane
+  kGoalClosenessPlane,
+  kCaptureStartsPlane,
+  kCaptureEndsPlane
 };
 
 using Planes = std::vector<float>;
@@ -139,12 +142,12 @@ Game randomGame(std::uint64_t seed, int plies) {
   return game;
 }
 
-TEST(InputPlanes, PlaneCountIsFourPerPositionPlusEightPlusSixTactical) {
+TEST(InputPlanes, PlaneCountIsFourPerPositionPlusEightPlusEightTactical) {
   EXPECT_EQ(inputPlaneCount(0, false), 12);
   EXPECT_EQ(inputPlaneCount(2, false), 20);
   EXPECT_EQ(inputPlaneCount(8, false), 44);
-  EXPECT_EQ(inputPlaneCount(0, true), 18);
-  EXPECT_EQ(inputPlaneCount(2, true), 26);
+  EXPECT_EQ(inputPlaneCount(0, true), 20);
+  EXPECT_EQ(inputPlaneCount(2, true), 28);
   EXPECT_EQ(kMaxHistoryPlies, 8);
   EXPECT_THROW(inputPlaneCount(-1, false), std::invalid_argument);
   EXPECT_THROW(inputPlaneCount(9, true), std::invalid_argument);
@@ -416,6 +419,35 @@ TEST(TacticalPlanes, MarkWhatEachSideCouldCaptureOrBringToAGoalR4R5R8) {
   EXPECT_EQ(plane(b, base + kOpponentCapturesPlane), planeOf({"D6", "E8"}, Color::Black));
   EXPECT_EQ(plane(b, base + kMoverEntriesPlane), planeOf({"G2"}, Color::Black));
   EXPECT_EQ(plane(b, base + kOpponentEntriesPlane), planeOf({}, Color::Black));
+}
+
+// The cells of `squares` seen by `perspective` set to `value`, as a plane.
+std::vector<float> planeOf(std::initializer_list<const char*> squares, float value,
+                           Color perspective) {
+  std::vector<float> out = planeOf(squares, perspective);
+  for (float& v : out)
+    v *= value;
+  return out;
+}
+
+TEST(TacticalPlanes, CaptureStartsAndEndsCarryTheMostPiecesTakenR4R5) {
+  // White's D5 must jump D6 and go on over E8 to F9 (R4, R5): two pieces, 2/8 on its start
+  // and end squares; Black, to move on the same board, has no capture.
+  const int base = extraBase(2);
+  const Planes w = encode(hand_built::board("MD4 MD5 mD6 mE8 mG2"), {}, 0, 2, true);
+  EXPECT_EQ(plane(w, base + kCaptureStartsPlane), planeOf({"D5"}, 0.25f, Color::White));
+  EXPECT_EQ(plane(w, base + kCaptureEndsPlane), planeOf({"F9"}, 0.25f, Color::White));
+  const Planes b = encode(hand_built::board("MD4 MD5 mD6 mE8 mG2", Color::Black), {}, 0, 2, true);
+  EXPECT_EQ(plane(b, base + kCaptureStartsPlane), planeOf({}, Color::Black));
+  EXPECT_EQ(plane(b, base + kCaptureEndsPlane), planeOf({}, Color::Black));
+
+  // Black's knight on H12 may charge: canter over its own H11 to H10, then jump G9 to F8 and
+  // must go on over E7 to D6 (R5). The charge is optional (R4); its start and end are marked,
+  // seen from Black's side.
+  const Planes charge =
+      encode(hand_built::board("kH12 mH11 MG9 ME7 MD3", Color::Black), {}, 0, 2, true);
+  EXPECT_EQ(plane(charge, base + kCaptureStartsPlane), planeOf({"H12"}, 0.25f, Color::Black));
+  EXPECT_EQ(plane(charge, base + kCaptureEndsPlane), planeOf({"D6"}, 0.25f, Color::Black));
 }
 
 TEST(TacticalPlanes, ClosenessCountsKingStepsToEachCastleR1) {

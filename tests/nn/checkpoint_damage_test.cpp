@@ -136,7 +136,7 @@ TEST_F(CheckpointTest, BadHeaderJsonIsRejected) {
   check("[1, 2, 3]", {"header is not a JSON object"});
   check(std::string(100, '['), {"not valid JSON"});
   for (const char* field :
-       {"\"formatVersion\":1,", "\"encodingVersion\":1,", "\"trainingStep\":123456789012,",
+       {"\"formatVersion\":1,", "\"encodingVersion\":2,", "\"trainingStep\":123456789012,",
         "\"generation\":42,", "\"blocks\":4,", ",\"historyPlies\":1"}) {
     check(replaced(parts.json, field, ""), {"header lacks field"});
   }
