@@ -17,7 +17,9 @@ struct TrainingSample {
   std::vector<Position> history;
   std::uint8_t repetitions = 0;  // earlier occurrences of the position in its game (R9 e)
   // Every distinct policy index of the legal moves (nn/encoding.hpp) with its target
-  // probability (the search's visit shares or improved policy); the targets sum to 1.
+  // probability (the search's visit shares or improved policy); the targets sum to 1. Both
+  // empty: no policy target, the position was recorded for its value alone (a cheap search's,
+  // selfplay.record_cheap_searches).
   std::vector<std::int32_t> policyIndices;
   std::vector<float> policyTarget;
   // The game's result from the side to move's view: +1 won, 0 drawn (adjudicated games

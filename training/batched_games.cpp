@@ -163,7 +163,8 @@ class Worker {
       }
       slot.searching = false;
       const SearchResult& result = slot.search->result();
-      if (slot.fullSearch && slot.plan.record) recordSample(slot, result);
+      if (slot.plan.record && (slot.fullSearch || settings_.recordCheapSearches))
+        recordSample(slot, result, slot.fullSearch);
       play(slot, result.moves[static_cast<std::size_t>(result.chosen)]);
     }
     if (slot.index >= 0) slot.index = -1;  // stopping: the game in flight is dropped
@@ -199,7 +200,8 @@ class Worker {
     }
   }
 
-  void recordSample(Slot& slot, const SearchResult& result) {
+  // The position with its search's value, and its policy when `withPolicy` (a full search).
+  void recordSample(Slot& slot, const SearchResult& result, bool withPolicy) {
     const Position& position = slot.game.position();
     TrainingSample sample;
     sample.position = position;
@@ -210,14 +212,16 @@ class Worker {
     sample.history.assign(positions.end() - 1 - static_cast<std::ptrdiff_t>(keep),
                           positions.end() - 1);
     sample.repetitions = static_cast<std::uint8_t>(slot.game.repetitions() - 1);
-    legal_.clear();
-    for (const Move& m : result.moves)
-      legal_.push_back(m);
-    policy_.assign(legal_, position.sideToMove());
-    sample.policyIndices = policy_.indices;
-    sample.policyTarget.assign(policy_.size(), 0.0f);
-    for (std::size_t m = 0; m < result.moves.size(); ++m)
-      sample.policyTarget[static_cast<std::size_t>(policy_.slotOfMove[m])] += result.policy[m];
+    if (withPolicy) {
+      legal_.clear();
+      for (const Move& m : result.moves)
+        legal_.push_back(m);
+      policy_.assign(legal_, position.sideToMove());
+      sample.policyIndices = policy_.indices;
+      sample.policyTarget.assign(policy_.size(), 0.0f);
+      for (std::size_t m = 0; m < result.moves.size(); ++m)
+        sample.policyTarget[static_cast<std::size_t>(policy_.slotOfMove[m])] += result.policy[m];
+    }
     sample.rootValue = result.rootValue;
     sample.movesLeft = static_cast<std::int32_t>(slot.game.moves().size());  // made relative later
     slot.sampleMovers.push_back(position.sideToMove());

@@ -35,6 +35,9 @@ struct BatchedGamesSettings {
   int cheapSimulations = 8;          // cheap search
   double fullSearchFraction = 0.25;  // 1: every move gets the full search
   int gumbelConsidered = 16;
+  // Recorded games also keep their cheap-search positions, with a value target and no policy
+  // target (a cheap search's policy is too rough to learn from).
+  bool recordCheapSearches = false;
   int samplingPlies = 8;     // plies (counted from the start position) that sample their move
   double temperature = 1.0;  // PUCT's sampling temperature in those plies
   int maxPlies = 300;        // longer games are adjudicated draws
@@ -55,13 +58,13 @@ struct GameSide {
 struct GamePlan {
   Position start;
   std::array<GameSide, 2> sides;  // White, Black
-  bool record = false;            // keep the full-search positions as training samples
+  bool record = false;            // keep positions as training samples
 };
 
 struct FinishedGame {
   int index = 0;  // the plan's index
   GameRecord record;
-  std::vector<TrainingSample> samples;    // full-search positions with their results
+  std::vector<TrainingSample> samples;    // recorded positions with their results
   Outcome sampleOutcome = Outcome::None;  // the outcome the samples' results say
 };
 

@@ -95,6 +95,7 @@ void visitKeys(Config& c, Visitor& v) {
   v.choice("search", c.selfplay.search, kSearches);
   v.integer("simulations", c.selfplay.simulations, 1, 100'000);
   v.integer("cheap_simulations", c.selfplay.cheapSimulations, 1, 100'000);
+  v.boolean("record_cheap_searches", c.selfplay.recordCheapSearches);
   v.real("full_search_fraction", c.selfplay.fullSearchFraction, {0, 1, true});
   v.integer("gumbel_considered", c.selfplay.gumbelConsidered, 1, 1024);
   v.integer("opening_plies", c.selfplay.openingPlies, 0, 10'000);

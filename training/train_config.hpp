@@ -41,7 +41,8 @@ struct TrainConfig {
     int gamesPerWorker = 32;           // games each worker steps at once (its batch)
     std::string search = "gumbel";     // "gumbel" or "puct"
     int simulations = 32;              // full search (recorded as a policy target)
-    int cheapSimulations = 8;          // playout cap randomisation: the cheap search (not recorded)
+    int cheapSimulations = 8;          // playout cap randomisation: the cheap search
+    bool recordCheapSearches = false;  // also record cheap-search positions, for their value
     double fullSearchFraction = 0.25;  // share of moves that get the full search
     int gumbelConsidered = 16;
     int openingPlies = 8;      // plies at the start played with temperature/Gumbel sampling

@@ -541,6 +541,7 @@ BatchedGamesSettings selfPlaySettings(const TrainConfig& config) {
   settings.gumbel = sp.search == "gumbel";
   settings.simulations = sp.simulations;
   settings.cheapSimulations = sp.cheapSimulations;
+  settings.recordCheapSearches = sp.recordCheapSearches;
   settings.fullSearchFraction = sp.fullSearchFraction;
   settings.gumbelConsidered = sp.gumbelConsidered;
   settings.samplingPlies = sp.openingPlies;

@@ -78,6 +78,7 @@ games_per_worker = 5
 search = "puct"
 simulations = 50
 cheap_simulations = 10
+record_cheap_searches = true
 full_search_fraction = 0.5
 gumbel_considered = 4
 opening_plies = 6
@@ -136,6 +137,7 @@ every = 4
   EXPECT_EQ(config.selfplay.search, "puct");
   EXPECT_EQ(config.selfplay.simulations, 50);
   EXPECT_EQ(config.selfplay.cheapSimulations, 10);
+  EXPECT_TRUE(config.selfplay.recordCheapSearches);
   EXPECT_EQ(config.selfplay.fullSearchFraction, 0.5);
   EXPECT_EQ(config.selfplay.gumbelConsidered, 4);
   EXPECT_EQ(config.selfplay.openingPlies, 6);
@@ -418,7 +420,7 @@ std::set<std::string> keysOf(const std::string& text, bool commented) {
 
 TEST(TrainConfig, ShippedConfigsSpellOutAndExplainEveryKey) {
   const std::set<std::string> every = keysOf(toToml(TrainConfig{}), false);
-  EXPECT_EQ(every.size(), 47u);
+  EXPECT_EQ(every.size(), 48u);
   for (const char* name : {"tiny.toml", "default.toml", "gpu.toml"}) {
     std::ifstream in(std::filesystem::path(CAMELOT_CONFIG_DIR) / name);
     std::stringstream text;

@@ -149,6 +149,33 @@ TEST(Trainer, ValueLossUsesTheRootValueWeight) {
   EXPECT_NE(mixed, Trainer(tinyConfig(), TrainerSettings{}, 5).measure(won).valueLoss);
 }
 
+// Positions recorded for their value alone (no policy entries, a cheap search's) count in the
+// value loss and nowhere in the policy's loss or entropy.
+TEST(Trainer, ValueOnlySamplesTakeNoPartInThePolicyLoss) {
+  const std::vector<TrainingSample> samples = randomSamples(16, 4);
+  const std::vector<TrainingSample> full(samples.begin(), samples.begin() + 8);
+  const std::vector<TrainingSample> others(samples.begin() + 8, samples.end());
+  std::vector<TrainingSample> mixed = full;
+  for (TrainingSample s : others) {
+    s.policyIndices.clear();
+    s.policyTarget.clear();
+    mixed.push_back(s);
+  }
+  Trainer trainer(tinyConfig(), TrainerSettings{}, 5);
+  const TrainStepStats onlyFull = trainer.measure(full);
+  const TrainStepStats both = trainer.measure(mixed);
+  EXPECT_NEAR(both.policyLoss, onlyFull.policyLoss, 1e-5);
+  EXPECT_NEAR(both.policyEntropy, onlyFull.policyEntropy, 1e-5);
+  EXPECT_NEAR(both.valueLoss, (onlyFull.valueLoss + trainer.measure(others).valueLoss) / 2, 1e-5);
+
+  const std::vector<TrainingSample> valueOnly(mixed.begin() + 8, mixed.end());
+  const TrainStepStats none = trainer.measure(valueOnly);
+  EXPECT_EQ(none.policyLoss, 0.0);
+  EXPECT_EQ(none.policyEntropy, 0.0);
+  EXPECT_GT(none.valueLoss, 0.0);
+  EXPECT_TRUE(std::isfinite(trainer.trainStep(valueOnly).totalLoss));
+}
+
 TEST(Trainer, CosineScheduleAndSgd) {
   TrainerSettings settings;
   settings.optimizer = "sgd";

@@ -100,6 +100,32 @@ TEST(BatchedGames, SelfPlayRecordsAreLegalAndSamplesMatchTheGames) {
   EXPECT_GT(samples, 0);
 }
 
+TEST(BatchedGames, RecordingCheapSearchesKeepsEveryPositionWithPolicyOnlyFromFullOnes) {
+  BatchedGamesSettings settings = quickSettings();
+  settings.recordCheapSearches = true;
+  std::vector<FinishedGame> games;
+  playBatchedGames(
+      {tinyNet(1)}, settings, 6, [](int) { return selfPlayPlan(); },
+      [&](FinishedGame&& g) { games.push_back(std::move(g)); });
+  ASSERT_EQ(games.size(), 6u);
+  int withPolicy = 0;
+  int without = 0;
+  for (const FinishedGame& g : games) {
+    // One sample a ply, each position once: movesLeft runs from the game's length down to 1.
+    const int plies = static_cast<int>(g.record.moves.size());
+    ASSERT_EQ(static_cast<int>(g.samples.size()), plies);
+    for (int i = 0; i < plies; ++i)
+      EXPECT_EQ(g.samples[static_cast<std::size_t>(i)].movesLeft, plies - i);
+    for (const TrainingSample& s : g.samples) {
+      EXPECT_EQ(s.policyIndices.size(), s.policyTarget.size());
+      (s.policyIndices.empty() ? without : withPolicy) += 1;
+    }
+  }
+  // fullSearchFraction 0.5: both kinds occur.
+  EXPECT_GT(withPolicy, 0);
+  EXPECT_GT(without, 0);
+}
+
 TEST(BatchedGames, R9fADrawnGameScoresByMaterialInItsSamplesOnly) {
   // White, four men up and to move with the clock at 99, draws by the clock whatever it plays
   // (no capture or castle move is in reach).
