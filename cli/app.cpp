@@ -206,6 +206,16 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       ->capture_default_str()
       ->check(CLI::Range(1, 1000000));
   arena
+      ->add_option("--search", arenaOptions.search,
+                   "Networks' search: gumbel (Gumbel root search, as self-play) or puct")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"gumbel", "puct"}));
+  arena
+      ->add_option("--considered", arenaOptions.considered,
+                   "Gumbel only: root moves sequential halving considers")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1024));
+  arena
       ->add_option("--max-plies", arenaOptions.maxPlies,
                    "Adjudicate a game as a draw after this many plies (a setting, not a rule)")
       ->capture_default_str()

@@ -181,6 +181,8 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
   settings.openings = arenaOpenings(options);
   settings.defaultSimulations = options.simulations;
   settings.maxPlies = options.maxPlies;
+  settings.gumbel = options.search == "gumbel";
+  settings.gumbelConsidered = options.considered;
   settings.workers = options.workers > 0
                          ? options.workers
                          : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));

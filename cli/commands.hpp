@@ -108,6 +108,8 @@ struct ArenaOptions {
   std::string out;     // directory; empty: arenas/arena-DATE-TIME
   std::string anchor;  // the player rated 0; empty: random if it plays, else the first
   int simulations = 64;
+  std::string search = "gumbel";  // the networks' search: "gumbel" or "puct"
+  int considered = 16;            // Gumbel: root candidates of sequential halving
   int maxPlies = 300;
   int workers = 0;  // 0: one per core
   int gamesPerWorker = 16;

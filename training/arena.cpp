@@ -92,6 +92,7 @@ void playArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairin
   batched.workers = settings.workers;
   batched.gamesPerWorker = settings.gamesPerWorker;
   batched.gumbel = settings.gumbel;
+  batched.puctRootNoise = false;
   batched.gumbelConsidered = settings.gumbelConsidered;
   batched.simulations = settings.defaultSimulations;
   batched.cheapSimulations = settings.defaultSimulations;

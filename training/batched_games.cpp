@@ -72,7 +72,7 @@ class Worker {
       SearchParams params;
       params.gumbelConsidered = settings_.gumbelConsidered;
       params.reuseTree = false;  // each move's search starts fresh (root noise, fresh Gumbel draws)
-      params.rootNoise = !settings_.gumbel;
+      params.rootNoise = !settings_.gumbel && settings_.puctRootNoise;
       const std::uint64_t seed =
           mixSeed(settings_.seed, (static_cast<std::uint64_t>(index) << 20) + i);
       slots_[i].search =

@@ -30,14 +30,15 @@ class InferenceNet;
 struct BatchedGamesSettings {
   int workers = 2;                   // worker tasks (one per core)
   int gamesPerWorker = 32;           // games each worker steps at once
-  bool gumbel = true;                // Gumbel root search; false: PUCT with root noise
+  bool gumbel = true;                // Gumbel root search; false: PUCT
+  bool puctRootNoise = true;         // PUCT's Dirichlet root noise (self-play; off in matches)
   int simulations = 32;              // full search
   int cheapSimulations = 8;          // cheap search
   double fullSearchFraction = 0.25;  // 1: every move gets the full search
-  int gumbelConsidered = 16;
   // Recorded games also keep their cheap-search positions, with a value target and no policy
   // target (a cheap search's policy is too rough to learn from).
   bool recordCheapSearches = false;
+  int gumbelConsidered = 16;
   int samplingPlies = 8;     // plies (counted from the start position) that sample their move
   double temperature = 1.0;  // PUCT's sampling temperature in those plies
   int maxPlies = 300;        // longer games are adjudicated draws

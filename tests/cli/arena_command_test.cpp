@@ -276,6 +276,16 @@ TEST_F(ArenaCommand, OddGamesAreRefused) {
   EXPECT_FALSE(fs::exists(out));
 }
 
+TEST_F(ArenaCommand, AnUnknownSearchIsRefused) {
+  const fs::path out = dir_ / "arena";
+  const CliResult r =
+      arena({"--players", "random,greedy", "--search", "minimax", "--out", out.string()});
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.err.find("--search"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("minimax"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(out));
+}
+
 TEST_F(ArenaCommand, AnchorMustBeAPlayer) {
   const fs::path out = dir_ / "arena";
   const CliResult r =

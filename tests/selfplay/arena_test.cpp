@@ -213,6 +213,25 @@ TEST_F(Arena, TinyNetworkPlaysLegalGamesAgainstRandom) {
   }
 }
 
+// Matches search without root noise: two networks' PUCT games from the same openings are the
+// same whatever the seed (with self-play's Dirichlet noise they differ).
+TEST_F(Arena, PuctMatchesPlayWithoutRootNoise) {
+  const std::string net = tinyNet();
+  const auto play = [&](std::uint64_t seed) {
+    ArenaSettings settings = quickSettings(randomOpenings(2, 9, 4));
+    settings.gumbel = false;
+    settings.workers = 1;  // one worker steps the games in one order: batches are the same
+    settings.seed = seed;
+    std::map<int, std::vector<Move>> moves;  // game -> its moves
+    playArena({{"net:" + net + ",sims=6", "a"}, {"net:" + net + ",sims=3", "b"}}, roundRobin(2),
+              settings, [&](const ArenaGame& g) { moves[g.game] = g.record.moves; });
+    return moves;
+  };
+  const auto first = play(1);
+  ASSERT_EQ(first.size(), 4u);
+  EXPECT_EQ(first, play(2));
+}
+
 TEST_F(Arena, BadSpecThrowsBeforeAnyGame) {
   int calls = 0;
   const auto count = [&](const ArenaGame&) { ++calls; };
