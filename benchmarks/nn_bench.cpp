@@ -1,23 +1,25 @@
-// Network speed: positions per second of the raw folded forward pass and of NetEvaluator
-// (encode + forward + softmax over the legal moves) at several batch sizes and intra-op thread
-// counts, and training samples per second. The last line compares the two at batch 64: the
-// share of the raw forward speed the evaluator keeps.
+// Network speed. First the fast network (the mlp of the config, configs/default.toml unless
+// given): positions per second of its evaluator (features + accumulator + dense layers +
+// per-move policy) on one core at the config's self-play batch (games per worker), and
+// training samples per second through the Trainer at the config's batch size on every core.
+// With --resnet, the same for the residual network (`--blocks`, `--channels`), plus its raw
+// folded forward pass at batch sizes 1-256 on 1 and 2 intra-op threads.
 //
-//   nn_bench [--blocks B] [--channels C] [--seconds S]
+//   nn_bench [CONFIG] [--seconds S] [--resnet] [--blocks B] [--channels C]
 #include <torch/torch.h>
 
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <random>
 #include <string>
 #include <vector>
 
-#include "engine/game.hpp"
+#include "benchmarks/bench_positions.hpp"
 #include "nn/encoding.hpp"
 #include "nn/inference_net.hpp"
-#include "nn/losses.hpp"
-#include "nn/net_evaluator.hpp"
+#include "nn/resnet_model.hpp"
+#include "nn/trainer.hpp"
+#include "training/train_config.hpp"
 
 namespace camelot {
 namespace {
@@ -39,99 +41,108 @@ double rate(int batch, double seconds, Run&& run) {
   return calls * batch / elapsed;
 }
 
-struct Sample {
-  Position position;
-  std::vector<Position> history;
-  MoveList moves;
-};
+// Positions/s of `model`'s evaluator at `batch` on this thread.
+double evaluatorRate(const Model& model, const std::vector<bench::BenchPosition>& positions,
+                     int batch, int threads, double seconds) {
+  const std::unique_ptr<Evaluator> evaluator = model.evaluator(threads);
+  const std::vector<EvaluationRequest> requests = bench::benchRequests(positions, batch);
+  std::vector<Evaluation> results(requests.size());
+  return rate(batch, seconds, [&] { evaluator->evaluate(requests, results); });
+}
 
-// Middle-game positions from seeded random games, with their history.
-std::vector<Sample> samplePositions(int count) {
-  std::mt19937_64 rng(7);
-  std::vector<Sample> samples;
-  while (static_cast<int>(samples.size()) < count) {
-    Game game;
-    const int plies = std::uniform_int_distribution<int>(4, 60)(rng);
-    for (int ply = 0; ply < plies && !game.finished(); ++ply) {
-      const MoveList& moves = game.legalMoves();
-      game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
-    }
-    if (game.finished()) continue;
-    Sample s;
-    s.position = game.position();
-    s.history.assign(game.positions().end() - 3, game.positions().end() - 1);
-    s.moves = game.legalMoves();
+// Training samples of the positions: a uniform policy over the legal moves, a drawn result.
+std::vector<TrainingSample> trainingSamples(const std::vector<bench::BenchPosition>& positions) {
+  std::vector<TrainingSample> samples;
+  LegalPolicy legal;
+  for (const bench::BenchPosition& p : positions) {
+    TrainingSample s;
+    s.position = p.position;
+    s.history = p.history;
+    legal.assign(p.moves, p.position.sideToMove());
+    s.policyIndices = legal.indices;
+    s.policyTarget.assign(legal.size(), 1.0f / static_cast<float>(legal.size()));
+    s.movesLeft = 80;
     samples.push_back(std::move(s));
   }
   return samples;
 }
 
-int run(int argc, char** argv) {
-  NetworkConfig config;
-  double seconds = 2.0;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    if (!std::strcmp(argv[i], "--blocks")) config.blocks = std::stoi(argv[i + 1]);
-    if (!std::strcmp(argv[i], "--channels")) config.channels = std::stoi(argv[i + 1]);
-    if (!std::strcmp(argv[i], "--seconds")) seconds = std::stod(argv[i + 1]);
-  }
+// Samples/s of Trainer::trainStep at `batchSize` (every core).
+double trainingRate(Trainer& trainer, const std::vector<TrainingSample>& samples, int batchSize,
+                    double seconds) {
+  const std::vector<TrainingSample> batch(samples.begin(), samples.begin() + batchSize);
+  return rate(batchSize, seconds, [&] { trainer.trainStep(batch); });
+}
+
+void residualTable(const NetworkConfig& config, const std::vector<bench::BenchPosition>& positions,
+                   double seconds) {
   torch::manual_seed(1);
   Network network(config);
   network->eval();
   const auto net = std::make_shared<const InferenceNet>(*network, torch::kCPU);
+  const std::shared_ptr<const Model> model = makeResnetModel(net);
   const int planes = inputPlaneCount(config.historyPlies, config.tacticalPlanes);
-  const std::vector<Sample> samples = samplePositions(256);
-  std::printf("network %s, %d input planes, %.1f s per figure\n", describe(config).c_str(), planes,
-              seconds);
+  std::printf("residual network %s, %d input planes\n", describe(config).c_str(), planes);
   std::printf("%-7s %-7s %12s %12s %8s\n", "threads", "batch", "forward/s", "evaluator/s", "ratio");
-
-  double forward64 = 0.0, evaluator64 = 0.0;
   for (const int threads : {1, 2}) {
-    at::set_num_threads(threads);
     for (const int batch : {1, 8, 32, 64, 128, 256}) {
+      at::set_num_threads(threads);
       const torch::Tensor input =
           torch::rand({batch, planes, kGridRows, kGridColumns}).gt(0.8).toType(torch::kFloat);
       const double forward = rate(batch, seconds, [&] { net->forward(input); });
-
-      NetEvaluator evaluator(net);
-      std::vector<EvaluationRequest> requests;
-      for (int i = 0; i < batch; ++i) {
-        const Sample& s = samples[static_cast<std::size_t>(i) % samples.size()];
-        requests.push_back({&s.position, &s.moves, s.history, 0});
-      }
-      std::vector<Evaluation> results(requests.size());
-      const double evaluated = rate(batch, seconds, [&] { evaluator.evaluate(requests, results); });
+      const double evaluated = evaluatorRate(*model, positions, batch, threads, seconds);
       std::printf("%-7d %-7d %12.0f %12.0f %7.1f%%\n", threads, batch, forward, evaluated,
                   100.0 * evaluated / forward);
-      if (threads == 1 && batch == 64) {
-        forward64 = forward;
-        evaluator64 = evaluated;
-      }
     }
   }
+}
 
-  // Training: forward, losses and backward with AdamW at batch 256 on random targets.
-  for (const int threads : {1, 2}) {
-    at::set_num_threads(threads);
-    network->train();
-    torch::optim::AdamW optimizer(network->parameters(), torch::optim::AdamWOptions(1e-3));
-    const std::int64_t n = 256, legal = 48;
-    TrainingBatch batch;
-    batch.input = torch::rand({n, planes, kGridRows, kGridColumns}).gt(0.8).toType(torch::kFloat);
-    batch.policyIndices = torch::randint(kPolicySize, {n, legal}, torch::kLong);
-    batch.legalMask = torch::ones({n, legal}, torch::kBool);
-    batch.policyTarget = torch::full({n, legal}, 1.0f / legal);
-    batch.wdlTarget = torch::full({n, 3}, 1.0f / 3);
-    batch.movesLeftTarget = torch::rand({n});
-    const double trained = rate(static_cast<int>(n), seconds, [&] {
-      optimizer.zero_grad();
-      computeLosses(*network, batch).total.backward();
-      optimizer.step();
-    });
-    std::printf("training at batch 256, %d thread%s: %.0f samples/s\n", threads,
-                threads == 1 ? "" : "s", trained);
+int run(int argc, char** argv) {
+  std::string configFile = "configs/default.toml";
+  double seconds = 2.0;
+  bool resnet = false;
+  NetworkConfig residual = defaultNetworkConfig(Architecture::Resnet);
+  for (int i = 1; i < argc; ++i) {
+    const bool hasValue = i + 1 < argc;
+    if (!std::strcmp(argv[i], "--seconds") && hasValue)
+      seconds = std::stod(argv[++i]);
+    else if (!std::strcmp(argv[i], "--blocks") && hasValue)
+      residual.blocks = std::stoi(argv[++i]), resnet = true;
+    else if (!std::strcmp(argv[i], "--channels") && hasValue)
+      residual.channels = std::stoi(argv[++i]), resnet = true;
+    else if (!std::strcmp(argv[i], "--resnet"))
+      resnet = true;
+    else
+      configFile = argv[i];
   }
-  std::printf("evaluator efficiency at batch 64: %.0f%% of forward\n",
-              100.0 * evaluator64 / forward64);
+  const TrainConfig config = loadTrainConfig(configFile);
+  const std::vector<bench::BenchPosition> positions = bench::benchPositions(512);
+  const std::vector<TrainingSample> samples = trainingSamples(positions);
+  const int selfPlayBatch = config.selfplay.gamesPerWorker;
+  const int batchSize = std::min<int>(config.training.batchSize, static_cast<int>(samples.size()));
+  std::printf("config %s: network %s, %.1f s per figure\n", configFile.c_str(),
+              describe(config.network).c_str(), seconds);
+
+  Trainer trainer(config.network, TrainerSettings{}, 1);
+  const std::shared_ptr<const Model> model = trainer.model();
+  for (const int batch : {1, 256}) {
+    std::printf("evaluator at batch %d on one core: %.0f positions/s\n", batch,
+                evaluatorRate(*model, positions, batch, 1, seconds));
+  }
+  const double evaluated = evaluatorRate(*model, positions, selfPlayBatch, 1, seconds);
+  const double trained = trainingRate(trainer, samples, batchSize, seconds);
+  const char* family = config.network.architecture == Architecture::Mlp ? "fast" : "residual";
+  std::printf("%s network: %.0f positions/s on one core (batch %d, the self-play batch)\n", family,
+              evaluated, selfPlayBatch);
+  std::printf("%s network training: %.0f samples/s at batch %d on every core\n", family, trained,
+              batchSize);
+
+  if (resnet) {
+    residualTable(residual, positions, seconds);
+    Trainer residualTrainer(residual, TrainerSettings{}, 1);
+    std::printf("residual network training: %.0f samples/s at batch %d on every core\n",
+                trainingRate(residualTrainer, samples, batchSize, seconds), batchSize);
+  }
   return 0;
 }
 
@@ -139,5 +150,10 @@ int run(int argc, char** argv) {
 }  // namespace camelot
 
 int main(int argc, char** argv) {
-  return camelot::run(argc, argv);
+  try {
+    return camelot::run(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "nn_bench: %s\n", e.what());
+    return 1;
+  }
 }

@@ -1,11 +1,11 @@
-// Self-play speed against the network's raw speed, measured in the same run: positions
-// evaluated per second by self-play (search, encoding, batching, decoding and the forward pass
-// together), and the forward pass alone at self-play's mean batch size on as many threads as
-// self-play has workers, each with one intra-op thread. The last line is the ratio.
+// Self-play speed against the network's own speed, measured in the same run: simulations per
+// second of self-play (search, features or planes, batching, decoding and the network together;
+// each simulation that reaches a new leaf evaluates it, so this counts network evaluations and
+// leaves out the few simulations that end on a position scored exactly), and the network's
+// evaluator alone at self-play's mean batch size on as many threads as self-play has workers.
+// The last line is the ratio.
 //
 //   selfplay_bench [CONFIG] [--games N]
-#include <torch/torch.h>
-
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -13,9 +13,9 @@
 #include <thread>
 #include <vector>
 
-#include "nn/encoding.hpp"
-#include "nn/inference_net.hpp"
-#include "nn/network.hpp"
+#include "benchmarks/bench_positions.hpp"
+#include "nn/model.hpp"
+#include "nn/trainer.hpp"
 #include "training/batched_games.hpp"
 #include "training/train_config.hpp"
 #include "training/train_loop.hpp"
@@ -37,10 +37,8 @@ int run(int argc, char** argv) {
   const TrainConfig config = loadTrainConfig(configFile);
   const auto& sp = config.selfplay;
   if (games == 0) games = 2 * sp.workers * sp.gamesPerWorker;
-  torch::manual_seed(1);
-  Network network(config.network);
-  network->eval();
-  const auto net = std::make_shared<const InferenceNet>(*network, torch::kCPU);
+  const std::shared_ptr<const Model> model =
+      Trainer(config.network, TrainerSettings{}, 1).model(sp.device);
 
   const BatchedGamesSettings settings = selfPlaySettings(config);
   GamePlan plan;
@@ -50,34 +48,30 @@ int run(int argc, char** argv) {
   std::printf("config %s: network %s, %d workers x %d games, %d games\n", configFile.c_str(),
               describe(config.network).c_str(), sp.workers, sp.gamesPerWorker, games);
   const BatchedGamesStats stats = playBatchedGames(
-      {net}, settings, games, [&](int) { return plan; }, [](FinishedGame&&) {});
+      {model}, settings, games, [&](int) { return plan; }, [](FinishedGame&&) {});
   const double selfplay = static_cast<double>(stats.evaluations) / stats.seconds;
   const double meanBatch =
       static_cast<double>(stats.evaluations) / static_cast<double>(stats.batches);
-  std::printf(
-      "self-play: %d games, %lld plies, %lld positions evaluated in %.1f s: %.0f/s, mean batch "
-      "%.1f\n",
-      stats.games, static_cast<long long>(stats.plies), static_cast<long long>(stats.evaluations),
-      stats.seconds, selfplay, meanBatch);
+  std::printf("self-play: %d games, %lld plies, %lld positions evaluated in %.1f s, mean batch %.1f\n",
+              stats.games, static_cast<long long>(stats.plies),
+              static_cast<long long>(stats.evaluations), stats.seconds, meanBatch);
+  std::printf("selfplay: %.0f simulations/s\n", selfplay);
 
-  // The forward pass alone: one thread per worker, each at the mean batch size.
+  // The evaluator alone: one thread per worker, each at the mean batch size.
   const int batch = std::max(1, static_cast<int>(meanBatch + 0.5));
+  const std::vector<bench::BenchPosition> positions = bench::benchPositions(256);
   const double seconds = std::max(5.0, stats.seconds / 4);
   std::vector<std::int64_t> done(static_cast<std::size_t>(sp.workers), 0);
   std::vector<std::thread> threads;
   const auto begin = Clock::now();
   for (int w = 0; w < sp.workers; ++w) {
     threads.emplace_back([&, w] {
-      at::set_num_threads(1);
-      const torch::Tensor input =
-          torch::rand({batch,
-                       inputPlaneCount(config.network.historyPlies, config.network.tacticalPlanes),
-                       kGridRows, kGridColumns})
-              .gt(0.8)
-              .toType(torch::kFloat);
-      net->forward(input);
+      const std::unique_ptr<Evaluator> evaluator = model->evaluator(1);
+      const std::vector<EvaluationRequest> requests = bench::benchRequests(positions, batch);
+      std::vector<Evaluation> results(requests.size());
+      evaluator->evaluate(requests, results);
       while (std::chrono::duration<double>(Clock::now() - begin).count() < seconds) {
-        net->forward(input);
+        evaluator->evaluate(requests, results);
         done[static_cast<std::size_t>(w)] += batch;
       }
     });
@@ -87,11 +81,11 @@ int run(int argc, char** argv) {
   std::int64_t total = 0;
   for (const std::int64_t d : done)
     total += d;
-  const double forward =
+  const double alone =
       static_cast<double>(total) / std::chrono::duration<double>(Clock::now() - begin).count();
-  std::printf("raw forward at batch %d on %d threads: %.0f positions/s\n", batch, sp.workers,
-              forward);
-  std::printf("selfplay efficiency: %.0f%% of forward\n", 100.0 * selfplay / forward);
+  std::printf("network alone at batch %d on %d threads: %.0f positions/s\n", batch, sp.workers,
+              alone);
+  std::printf("selfplay efficiency: %.0f%% of the network alone\n", 100.0 * selfplay / alone);
   return 0;
 }
 

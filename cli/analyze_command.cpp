@@ -10,7 +10,7 @@
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
 #include "mcts/puct_search.hpp"
-#include "nn/net_evaluator.hpp"
+#include "nn/model.hpp"
 
 namespace camelot::cli {
 namespace {
@@ -49,15 +49,16 @@ void runAnalyze(const AnalyzeOptions& options, std::ostream& out) {
   const Game game = gameFromMoves(options.fen, options.moves);
   if (game.finished())
     throw InputError("the game is over at this position (" + statusText(game.status()) + ")");
-  NetEvaluator evaluator(loadInferenceNet(options.net));
+  const std::shared_ptr<const Model> model = loadModel(options.net);
+  const std::unique_ptr<Evaluator> evaluator = model->evaluator();
 
   SearchParams params;
-  params.historyPlies = evaluator.historyPlies();
+  params.historyPlies = model->historyPlies();
   PuctSearch search(params, 1);
   const std::span<const Position> positions(game.positions());
   search.setRoot(game.position(), positions.first(positions.size() - 1));
   const auto begin = std::chrono::steady_clock::now();
-  const SearchResult& result = search.run(evaluator, options.simulations);
+  const SearchResult& result = search.run(*evaluator, options.simulations);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
 
@@ -92,7 +93,7 @@ void runAnalyze(const AnalyzeOptions& options, std::ostream& out) {
         {&after[i], &afterMoves[i], std::span<const Position>(afterHistory[i]).last(keep), 0});
   }
   std::vector<Evaluation> evaluations(requests.size());
-  evaluator.evaluate(requests, evaluations);
+  evaluator->evaluate(requests, evaluations);
 
   std::vector<MoveLine> lines;
   for (std::size_t i = 0; i < order.size(); ++i) {

@@ -86,20 +86,33 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
   CLI::App* netInit =
       net->add_subcommand("init", "Write a freshly initialised network (seeded) as a checkpoint.");
   NetworkConfig& config = netInitOptions.config;
-  netInit->add_option("--blocks", config.blocks, "Residual blocks")->capture_default_str();
-  netInit->add_option("--channels", config.channels, "Channels per block (even)")
+  netInit
+      ->add_option("--architecture", netInitOptions.architecture,
+                   "Network family: mlp (sparse features, plain C++ on the CPU) or resnet "
+                   "(residual tower, LibTorch, the GPU path)")
+      ->check(CLI::IsMember({"mlp", "resnet"}))
+      ->capture_default_str();
+  netInit->add_option("--accumulator", config.accumulator, "mlp: units of the feature layer")
+      ->capture_default_str();
+  netInit->add_option("--hidden", config.hidden, "mlp: units of each dense layer")
+      ->capture_default_str();
+  netInit->add_option("--move-embedding", config.moveEmbedding, "mlp: width of the move embeddings")
+      ->capture_default_str();
+  netInit->add_option("--blocks", config.blocks, "resnet: residual blocks")->capture_default_str();
+  netInit->add_option("--channels", config.channels, "resnet: channels per block (even)")
       ->capture_default_str();
   netInit
       ->add_option("--pooling-every", config.globalPoolingEvery,
-                   "Every Nth block pools the whole board (0: none)")
+                   "resnet: every Nth block pools the whole board (0: none)")
       ->capture_default_str();
-  netInit->add_option("--policy-channels", config.policyChannels, "Query/key width (even)")
+  netInit->add_option("--policy-channels", config.policyChannels, "resnet: query/key width (even)")
       ->capture_default_str();
-  netInit->add_option("--history", config.historyPlies, "Earlier positions in the input")
-      ->capture_default_str();
+  netInit->add_option("--history", netInitOptions.history,
+                      "resnet: earlier positions in the input (default 2; the mlp reads none)");
   netInit
       ->add_option("--tactical-planes", config.tacticalPlanes,
-                   "Input planes of the pieces each side could capture or bring to a goal next")
+                   "resnet: input planes of the pieces each side could capture or bring to a goal "
+                   "next")
       ->capture_default_str();
   netInit->add_option("--seed", netInitOptions.seed, "Seed of the initial weights")
       ->capture_default_str();

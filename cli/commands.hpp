@@ -50,7 +50,9 @@ struct MatchOptions {
 void runMatch(const MatchOptions& options, std::ostream& out, std::ostream& progress);
 
 struct NetInitOptions {
-  NetworkConfig config;
+  std::string architecture = "mlp";
+  NetworkConfig config;         // its architecture and historyPlies come from the two below
+  std::optional<int> history;  // the family's default when absent
   std::uint64_t seed = 1;
   std::string out;
   bool force = false;

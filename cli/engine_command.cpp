@@ -9,7 +9,7 @@
 #include "cli/commands.hpp"
 #include "cli/engine_session.hpp"
 #include "mcts/puct_search.hpp"
-#include "nn/net_evaluator.hpp"
+#include "nn/model.hpp"
 #include "training/player_factory.hpp"
 
 namespace camelot::cli {
@@ -20,18 +20,18 @@ namespace {
 class NetSearcher final : public EngineSearcher {
  public:
   NetSearcher(const std::string& checkpoint, int simulations)
-      : evaluator_(loadInferenceNet(checkpoint)), simulations_(simulations) {}
+      : model_(loadModel(checkpoint)), evaluator_(model_->evaluator()), simulations_(simulations) {}
 
   EngineAnswer think(const Game& game, const ThinkingBudget& budget) override {
     SearchParams params;
-    params.historyPlies = evaluator_.historyPlies();
+    params.historyPlies = model_->historyPlies();
     PuctSearch search(params, 1);
     const std::span<const Position> positions(game.positions());
     search.setRoot(game.position(), positions.first(positions.size() - 1));
     std::optional<std::chrono::steady_clock::time_point> deadline;
     if (budget.time) deadline = std::chrono::steady_clock::now() + *budget.time;
     const SearchResult& result =
-        search.run(evaluator_, budget.simulations.value_or(simulations_), deadline);
+        search.run(*evaluator_, budget.simulations.value_or(simulations_), deadline);
 
     const SearchTree& tree = search.tree();
     const NodeIndex chosen =
@@ -45,7 +45,8 @@ class NetSearcher final : public EngineSearcher {
   }
 
  private:
-  NetEvaluator evaluator_;
+  std::shared_ptr<const Model> model_;
+  std::unique_ptr<Evaluator> evaluator_;
   int simulations_;
 };
 

@@ -12,14 +12,20 @@ namespace camelot::cli {
 void runNetInit(const NetInitOptions& options, std::ostream& out) {
   if (std::filesystem::exists(options.out) && !options.force)
     throw InputError(options.out + ": already exists (use --force to replace it)");
+  NetworkConfig config = options.config;
+  const auto architecture = parseArchitecture(options.architecture);
+  if (!architecture)
+    throw InputError("--architecture must be mlp or resnet (got '" + options.architecture + "')");
+  config.architecture = *architecture;
+  config.historyPlies = options.history.value_or(defaultNetworkConfig(*architecture).historyPlies);
+  if (config.architecture == Architecture::Mlp) config.tacticalPlanes = false;
   try {
-    validate(options.config);
+    validate(config);
   } catch (const std::invalid_argument& e) {
     throw InputError(e.what());
   }
-  writeFreshNetwork(options.out, options.config, options.seed);
-  out << "wrote " << options.out << ": " << describe(options.config) << ", seed " << options.seed
-      << '\n';
+  writeFreshNetwork(options.out, config, options.seed);
+  out << "wrote " << options.out << ": " << describe(config) << ", seed " << options.seed << '\n';
 }
 
 void runNetInfo(const std::string& file, bool json, std::ostream& out) {
@@ -27,14 +33,22 @@ void runNetInfo(const std::string& file, bool json, std::ostream& out) {
   requireCompatible(file, h);
   const NetworkConfig& c = h.config;
   if (json) {
-    const nlohmann::json config = {{"blocks", c.blocks},
-                                   {"channels", c.channels},
-                                   {"global_pooling_every", c.globalPoolingEvery},
-                                   {"policy_channels", c.policyChannels},
-                                   {"value_channels", c.valueChannels},
-                                   {"value_hidden", c.valueHidden},
-                                   {"history_plies", c.historyPlies},
-                                   {"tactical_planes", c.tacticalPlanes}};
+    const nlohmann::json config =
+        c.architecture == Architecture::Mlp
+            ? nlohmann::json{{"architecture", architectureName(c.architecture)},
+                             {"accumulator", c.accumulator},
+                             {"hidden", c.hidden},
+                             {"move_embedding", c.moveEmbedding},
+                             {"history_plies", c.historyPlies}}
+            : nlohmann::json{{"architecture", architectureName(c.architecture)},
+                             {"blocks", c.blocks},
+                             {"channels", c.channels},
+                             {"global_pooling_every", c.globalPoolingEvery},
+                             {"policy_channels", c.policyChannels},
+                             {"value_channels", c.valueChannels},
+                             {"value_hidden", c.valueHidden},
+                             {"history_plies", c.historyPlies},
+                             {"tactical_planes", c.tacticalPlanes}};
     out << nlohmann::json{{"file", file},
                           {"format_version", h.formatVersion},
                           {"encoding_version", h.encodingVersion},
@@ -47,6 +61,7 @@ void runNetInfo(const std::string& file, bool json, std::ostream& out) {
     return;
   }
   out << "file:             " << file << '\n'
+      << "architecture:     " << architectureName(c.architecture) << '\n'
       << "network:          " << describe(c) << '\n'
       << "generation:       " << h.generation << '\n'
       << "training step:    " << h.trainingStep << '\n'

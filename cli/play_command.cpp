@@ -19,7 +19,7 @@
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
 #include "mcts/puct_search.hpp"
-#include "nn/net_evaluator.hpp"
+#include "nn/model.hpp"
 
 namespace camelot::cli {
 namespace {
@@ -76,26 +76,28 @@ class NetPlayer {
   };
 
   NetPlayer(const std::string& net, int simulations, std::uint64_t seed)
-      : evaluator_(loadInferenceNet(net)),
-        search_(paramsFor(evaluator_), seed),
+      : model_(loadModel(net)),
+        evaluator_(model_->evaluator()),
+        search_(paramsFor(*model_), seed),
         simulations_(simulations) {}
 
   // The move for the side to move of an unfinished game.
   Choice choose(const Game& game) {
     const std::span<const Position> positions(game.positions());
     search_.setRoot(game.position(), positions.first(positions.size() - 1));
-    const SearchResult& result = search_.run(evaluator_, simulations_);
+    const SearchResult& result = search_.run(*evaluator_, simulations_);
     return {result.moves[static_cast<std::size_t>(result.chosen)], result.rootValue};
   }
 
  private:
-  static SearchParams paramsFor(const NetEvaluator& evaluator) {
+  static SearchParams paramsFor(const Model& model) {
     SearchParams params;
-    params.historyPlies = evaluator.historyPlies();
+    params.historyPlies = model.historyPlies();
     return params;
   }
 
-  NetEvaluator evaluator_;
+  std::shared_ptr<const Model> model_;
+  std::unique_ptr<Evaluator> evaluator_;
   PuctSearch search_;
   int simulations_;
 };

@@ -1,7 +1,7 @@
 #pragma once
 // What search asks of a network (or of any stand-in): for a batch of positions, a prior over
 // each position's legal moves and a win/draw/loss value from the side to move's view. Search
-// never sees a tensor; nn/ implements this interface on top of LibTorch.
+// never sees a tensor; nn/'s models (nn/model.hpp) implement it.
 
 #include <algorithm>
 #include <cmath>
@@ -46,6 +46,7 @@ struct EvaluationRequest {
 struct Evaluation {
   std::vector<float> priors;  // one per move of the request, summing to 1
   Wdl value;
+  float movesLeft = 0.0f;  // plies to the end of the game, a network's estimate (0: none)
 };
 
 class Evaluator {

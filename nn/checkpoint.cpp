@@ -1,8 +1,5 @@
 #include "nn/checkpoint.hpp"
 
-#include <torch/nn/module.h>
-#include <torch/utils.h>
-
 #include <algorithm>
 #include <bit>
 #include <cerrno>
@@ -11,7 +8,6 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,51 +28,13 @@ using Json = nlohmann::ordered_json;
 constexpr std::size_t kPrefixBytes = 16;  // magic, format version, header length
 constexpr std::size_t kMaxNameBytes = 256;
 constexpr std::size_t kMaxRank = 8;
-constexpr std::uint8_t kDtypeFloat32 = 0;
-constexpr std::uint8_t kDtypeInt64 = 1;
 
-// Throws "<path>: <problem>" as one line: control characters (which a damaged file's tensor
-// names may hold) become '?'.
 [[noreturn]] void fail(const std::filesystem::path& path, const std::string& problem) {
-  std::string message = path.string() + ": " + problem;
-  for (char& c : message) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-  }
-  throw CheckpointError(message);
-}
-
-std::string shapeText(const std::vector<std::int64_t>& shape) {
-  std::string text = "[";
-  for (std::size_t i = 0; i < shape.size(); ++i) {
-    if (i > 0) text += ", ";
-    text += std::to_string(shape[i]);
-  }
-  return text + "]";
-}
-
-const char* dtypeName(std::uint8_t dtype) {
-  switch (dtype) {
-    case kDtypeFloat32:
-      return "float32";
-    case kDtypeInt64:
-      return "int64";
-    default:
-      return "unknown";
-  }
-}
-
-std::optional<std::uint8_t> dtypeCode(c10::ScalarType type) {
-  if (type == torch::kFloat32) return kDtypeFloat32;
-  if (type == torch::kInt64) return kDtypeInt64;
-  return std::nullopt;
-}
-
-c10::ScalarType scalarType(std::uint8_t dtype) {
-  return dtype == kDtypeFloat32 ? torch::kFloat32 : torch::kInt64;
+  failCheckpoint(path, problem);
 }
 
 std::size_t elementBytes(std::uint8_t dtype) {
-  return dtype == kDtypeFloat32 ? 4 : 8;
+  return dtype == kTensorFloat32 ? 4 : 8;
 }
 
 std::string hex64(std::uint64_t value) {
@@ -160,64 +118,43 @@ class SectionReader {
   std::size_t offset_ = 0;
 };
 
-// ---- The module's tensors ---------------------------------------------------------------------
-
-struct NamedTensor {
-  std::string name;
-  torch::Tensor tensor;
-};
-
-// Parameters then buffers, both recursive, skipping undefined slots (a Conv2d without bias).
-std::vector<NamedTensor> moduleTensors(const torch::nn::Module& module) {
-  std::vector<NamedTensor> result;
-  for (const auto& item : module.named_parameters(/*recurse=*/true)) {
-    if (item.value().defined()) result.push_back({item.key(), item.value()});
-  }
-  for (const auto& item : module.named_buffers(/*recurse=*/true)) {
-    if (item.value().defined()) result.push_back({item.key(), item.value()});
-  }
-  return result;
-}
+// ---- The tensor section ---------------------------------------------------------------------
 
 std::vector<std::byte> encodeTensors(const std::filesystem::path& path,
-                                     const torch::nn::Module& module) {
-  const auto tensors = moduleTensors(module);
+                                     std::span<const StoredTensor> tensors) {
   if (tensors.size() > std::numeric_limits<std::uint32_t>::max()) {
     fail(path, "too many tensors to store");
   }
   std::size_t total = 4;
-  for (const auto& [name, tensor] : tensors) {
-    total += 2 + name.size() + 2 + 8 * static_cast<std::size_t>(tensor.dim()) + tensor.nbytes();
-  }
+  for (const StoredTensor& t : tensors)
+    total += 2 + t.name.size() + 2 + 8 * t.shape.size() + t.data.size();
   std::vector<std::byte> out;
   out.reserve(total);
   put(out, static_cast<std::uint32_t>(tensors.size()));
-  for (const auto& [name, tensor] : tensors) {
-    if (name.empty() || name.size() > kMaxNameBytes) {
-      fail(path, "cannot store tensor '" + name + "' (names must be 1.." +
+  for (const StoredTensor& t : tensors) {
+    if (t.name.empty() || t.name.size() > kMaxNameBytes) {
+      fail(path, "cannot store tensor '" + t.name + "' (names must be 1.." +
                      std::to_string(kMaxNameBytes) + " bytes)");
     }
-    if (tensor.layout() != torch::kStrided) {
-      fail(path, "cannot store tensor '" + name + "' (only dense tensors)");
-    }
-    const auto dtype = dtypeCode(tensor.scalar_type());
-    if (!dtype) {
-      fail(path, "cannot store tensor '" + name + "' of dtype " +
-                     std::string(c10::toString(tensor.scalar_type())) +
+    if (t.dtype != kTensorFloat32 && t.dtype != kTensorInt64) {
+      fail(path, "cannot store tensor '" + t.name + "' of dtype code " + std::to_string(t.dtype) +
                      " (only float32 and int64)");
     }
-    if (static_cast<std::size_t>(tensor.dim()) > kMaxRank) {
-      fail(path, "cannot store tensor '" + name + "' of rank " + std::to_string(tensor.dim()) +
+    if (t.shape.size() > kMaxRank) {
+      fail(path, "cannot store tensor '" + t.name + "' of rank " + std::to_string(t.shape.size()) +
                      " (at most " + std::to_string(kMaxRank) + ")");
     }
-    put(out, static_cast<std::uint16_t>(name.size()));
-    putBytes(out, name.data(), name.size());
-    put(out, *dtype);
-    put(out, static_cast<std::uint8_t>(tensor.dim()));
-    for (const auto size : tensor.sizes())
+    if (t.data.size() != static_cast<std::size_t>(t.elements()) * elementBytes(t.dtype)) {
+      fail(path, "cannot store tensor '" + t.name + "' (" + std::to_string(t.data.size()) +
+                     " bytes of data for shape " + shapeText(t.shape) + ")");
+    }
+    put(out, static_cast<std::uint16_t>(t.name.size()));
+    putBytes(out, t.name.data(), t.name.size());
+    put(out, t.dtype);
+    put(out, static_cast<std::uint8_t>(t.shape.size()));
+    for (const auto size : t.shape)
       put(out, static_cast<std::int64_t>(size));
-    const torch::Tensor data = tensor.detach().to(torch::kCPU).contiguous();
-    putBytes(out, data.data_ptr(), data.nbytes());
+    putBytes(out, t.data.data(), t.data.size());
   }
   return out;
 }
@@ -231,14 +168,23 @@ Json headerToJson(const CheckpointHeader& header) {
   json["encodingVersion"] = header.encodingVersion;
   json["trainingStep"] = header.trainingStep;
   json["generation"] = header.generation;
-  json["config"] = {{"blocks", c.blocks},
-                    {"channels", c.channels},
-                    {"globalPoolingEvery", c.globalPoolingEvery},
-                    {"policyChannels", c.policyChannels},
-                    {"valueChannels", c.valueChannels},
-                    {"valueHidden", c.valueHidden},
-                    {"historyPlies", c.historyPlies},
-                    {"tacticalPlanes", c.tacticalPlanes}};
+  if (c.architecture == Architecture::Mlp) {
+    json["config"] = {{"architecture", architectureName(c.architecture)},
+                      {"accumulator", c.accumulator},
+                      {"hidden", c.hidden},
+                      {"moveEmbedding", c.moveEmbedding},
+                      {"historyPlies", c.historyPlies}};
+  } else {
+    json["config"] = {{"architecture", architectureName(c.architecture)},
+                      {"blocks", c.blocks},
+                      {"channels", c.channels},
+                      {"globalPoolingEvery", c.globalPoolingEvery},
+                      {"policyChannels", c.policyChannels},
+                      {"valueChannels", c.valueChannels},
+                      {"valueHidden", c.valueHidden},
+                      {"historyPlies", c.historyPlies},
+                      {"tacticalPlanes", c.tacticalPlanes}};
+  }
   json["weightsBytes"] = header.weightsBytes;
   json["weightsChecksum"] = hex64(header.weightsChecksum);
   return json;
@@ -273,6 +219,27 @@ std::uint64_t uint64Field(const std::filesystem::path& path, const Json& object,
   return it->get<std::uint64_t>();
 }
 
+// The residual family's fields of `config` into `c`.
+void readResnetConfig(const std::filesystem::path& path, const Json& config, NetworkConfig& c) {
+  constexpr std::int64_t kIntMax = std::numeric_limits<int>::max();
+  constexpr std::int64_t kIntMin = std::numeric_limits<int>::min();
+  const auto configInt = [&](const char* key) {
+    return static_cast<int>(intField(path, config, key, "config.", kIntMin, kIntMax));
+  };
+  c.blocks = configInt("blocks");
+  c.channels = configInt("channels");
+  c.globalPoolingEvery = configInt("globalPoolingEvery");
+  c.policyChannels = configInt("policyChannels");
+  c.valueChannels = configInt("valueChannels");
+  c.valueHidden = configInt("valueHidden");
+  c.historyPlies = configInt("historyPlies");
+  // Absent from checkpoints written before the tactical planes existed: those nets lack them.
+  const auto tactical = config.find("tacticalPlanes");
+  if (tactical != config.end() && !tactical->is_boolean())
+    fail(path, "header field 'config.tacticalPlanes' is not a boolean");
+  c.tacticalPlanes = tactical != config.end() && tactical->get<bool>();
+}
+
 CheckpointHeader headerFromJson(const std::filesystem::path& path, std::string_view text,
                                 std::uint32_t formatVersion) {
   const Json json = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
@@ -302,18 +269,24 @@ CheckpointHeader headerFromJson(const std::filesystem::path& path, std::string_v
   const auto configInt = [&](const char* key) {
     return static_cast<int>(intField(path, *config, key, "config.", kIntMin, kIntMax));
   };
-  c.blocks = configInt("blocks");
-  c.channels = configInt("channels");
-  c.globalPoolingEvery = configInt("globalPoolingEvery");
-  c.policyChannels = configInt("policyChannels");
-  c.valueChannels = configInt("valueChannels");
-  c.valueHidden = configInt("valueHidden");
-  c.historyPlies = configInt("historyPlies");
-  // Absent from checkpoints written before the tactical planes existed: those nets lack them.
-  const auto tactical = config->find("tacticalPlanes");
-  if (tactical != config->end() && !tactical->is_boolean())
-    fail(path, "header field 'config.tacticalPlanes' is not a boolean");
-  c.tacticalPlanes = tactical != config->end() && tactical->get<bool>();
+  // Absent from checkpoints written before the mlp existed: those are residual nets.
+  const auto architecture = config->find("architecture");
+  if (architecture != config->end()) {
+    const auto parsed = architecture->is_string()
+                            ? parseArchitecture(architecture->get<std::string>())
+                            : std::nullopt;
+    if (!parsed) fail(path, "header field 'config.architecture' is not \"resnet\" or \"mlp\"");
+    c.architecture = *parsed;
+  }
+  if (c.architecture == Architecture::Mlp) {
+    c.accumulator = configInt("accumulator");
+    c.hidden = configInt("hidden");
+    c.moveEmbedding = configInt("moveEmbedding");
+    c.historyPlies = configInt("historyPlies");
+    c.tacticalPlanes = false;
+  } else {
+    readResnetConfig(path, *config, c);
+  }
   try {
     validate(c);
   } catch (const std::invalid_argument& e) {
@@ -411,21 +384,55 @@ ParsedHeader readHeader(const std::filesystem::path& path, std::ifstream& file) 
   return parsed;
 }
 
-struct FileRecord {
-  std::string name;
-  std::uint8_t dtype = 0;
-  std::vector<std::int64_t> shape;
-  std::span<const std::byte> data;
-};
-
 }  // namespace
+
+void failCheckpoint(const std::filesystem::path& path, const std::string& problem) {
+  std::string message = path.string() + ": " + problem;
+  for (char& c : message) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  }
+  throw CheckpointError(message);
+}
+
+std::int64_t StoredTensor::elements() const {
+  std::int64_t n = 1;
+  for (const auto d : shape)
+    n *= d;
+  return n;
+}
+
+std::vector<float> StoredTensor::floats() const {
+  std::vector<float> values(data.size() / sizeof(float));
+  if (!data.empty()) std::memcpy(values.data(), data.data(), values.size() * sizeof(float));
+  return values;
+}
+
+std::string shapeText(const std::vector<std::int64_t>& shape) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    if (i > 0) text += ", ";
+    text += std::to_string(shape[i]);
+  }
+  return text + "]";
+}
+
+const char* dtypeName(std::uint8_t dtype) {
+  switch (dtype) {
+    case kTensorFloat32:
+      return "float32";
+    case kTensorInt64:
+      return "int64";
+    default:
+      return "unknown";
+  }
+}
 
 std::uint64_t checkpointChecksum(std::span<const std::byte> bytes) {
   return fnv1a64(bytes);
 }
 
 void writeCheckpoint(const std::filesystem::path& path, CheckpointHeader header,
-                     const torch::nn::Module& module) {
+                     std::span<const StoredTensor> tensors) {
   try {
     validate(header.config);
   } catch (const std::invalid_argument& e) {
@@ -434,7 +441,7 @@ void writeCheckpoint(const std::filesystem::path& path, CheckpointHeader header,
   if (header.trainingStep < 0 || header.generation < 0) {
     fail(path, "trainingStep and generation must not be negative");
   }
-  const std::vector<std::byte> weights = encodeTensors(path, module);
+  const std::vector<std::byte> weights = encodeTensors(path, tensors);
   header.formatVersion = kCheckpointFormatVersion;
   header.weightsBytes = weights.size();
   header.weightsChecksum = checkpointChecksum(weights);
@@ -458,7 +465,7 @@ CheckpointHeader readCheckpointHeader(const std::filesystem::path& path) {
   return readHeader(path, file).header;
 }
 
-CheckpointHeader loadCheckpoint(const std::filesystem::path& path, torch::nn::Module& module) {
+CheckpointContents readCheckpoint(const std::filesystem::path& path) {
   std::ifstream file;
   const ParsedHeader parsed = readHeader(path, file);
   const CheckpointHeader& header = parsed.header;
@@ -480,8 +487,8 @@ CheckpointHeader loadCheckpoint(const std::filesystem::path& path, torch::nn::Mo
   if (count > reader.remaining() / 5) {
     fail(path, "corrupt tensor section (tensor count " + std::to_string(count) + ")");
   }
-  std::vector<FileRecord> records(count);
-  for (FileRecord& record : records) {
+  std::vector<StoredTensor> records(count);
+  for (StoredTensor& record : records) {
     const auto nameBytes = reader.read<std::uint16_t>("a tensor name length");
     if (nameBytes == 0 || nameBytes > kMaxNameBytes) {
       fail(path, "corrupt tensor section (name length " + std::to_string(nameBytes) + ")");
@@ -489,7 +496,7 @@ CheckpointHeader loadCheckpoint(const std::filesystem::path& path, torch::nn::Mo
     const auto name = reader.take(nameBytes, "a tensor name");
     record.name.assign(reinterpret_cast<const char*>(name.data()), name.size());
     record.dtype = reader.read<std::uint8_t>("a tensor dtype");
-    if (record.dtype != kDtypeFloat32 && record.dtype != kDtypeInt64) {
+    if (record.dtype != kTensorFloat32 && record.dtype != kTensorInt64) {
       fail(path, "tensor '" + record.name + "' has unsupported dtype code " +
                      std::to_string(record.dtype));
     }
@@ -515,61 +522,16 @@ CheckpointHeader loadCheckpoint(const std::filesystem::path& path, torch::nn::Mo
       }
       elements *= size;
     }
-    record.data =
+    const auto data =
         reader.take(static_cast<std::size_t>(elements) * elementBytes(record.dtype), "tensor data");
+    record.data.assign(data.begin(), data.end());
   }
   if (reader.remaining() != 0) {
     fail(path, "corrupt tensor section (" + std::to_string(reader.remaining()) +
                    " bytes after the last tensor)");
   }
 
-  // Match them against the module, in order.
-  const auto tensors = moduleTensors(module);
-  const std::size_t common = std::min(records.size(), tensors.size());
-  for (std::size_t i = 0; i < common; ++i) {
-    if (records[i].name != tensors[i].name) {
-      fail(path, "tensor " + std::to_string(i) + " is '" + records[i].name +
-                     "', the network expects '" + tensors[i].name + "'");
-    }
-  }
-  if (records.size() != tensors.size()) {
-    const std::string first = records.size() > tensors.size()
-                                  ? "first extra: '" + records[common].name + "'"
-                                  : "first missing: '" + tensors[common].name + "'";
-    fail(path, "checkpoint has " + std::to_string(records.size()) +
-                   " tensors, the network expects " + std::to_string(tensors.size()) + " (" +
-                   first + ")");
-  }
-  for (std::size_t i = 0; i < common; ++i) {
-    const FileRecord& record = records[i];
-    const torch::Tensor& target = tensors[i].tensor;
-    const auto targetDtype = dtypeCode(target.scalar_type());
-    if (targetDtype != record.dtype) {
-      fail(path, "tensor '" + record.name + "' is " + dtypeName(record.dtype) +
-                     ", the network expects " + std::string(c10::toString(target.scalar_type())));
-    }
-    const std::vector<std::int64_t> targetShape(target.sizes().begin(), target.sizes().end());
-    if (targetShape != record.shape) {
-      fail(path, "tensor '" + record.name + "' has shape " + shapeText(record.shape) +
-                     ", the network expects " + shapeText(targetShape));
-    }
-  }
-
-  // Everything matches: stage the data in CPU tensors (allocation can still fail), then copy.
-  std::vector<torch::Tensor> staged;
-  staged.reserve(records.size());
-  for (const FileRecord& record : records) {
-    torch::Tensor tensor =
-        torch::empty(record.shape, torch::TensorOptions().dtype(scalarType(record.dtype)));
-    if (!record.data.empty()) {
-      std::memcpy(tensor.data_ptr(), record.data.data(), record.data.size());
-    }
-    staged.push_back(std::move(tensor));
-  }
-  torch::NoGradGuard noGrad;
-  for (std::size_t i = 0; i < staged.size(); ++i)
-    tensors[i].tensor.copy_(staged[i]);
-  return header;
+  return {header, std::move(records)};
 }
 
 void requireCompatible(const std::filesystem::path& path, const CheckpointHeader& header) {

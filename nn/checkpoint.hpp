@@ -11,13 +11,14 @@
 //   16      H     the header: a JSON object in UTF-8 text ending in '\n', so `head -c 400 file`
 //                 shows it. Its fields are named like CheckpointHeader's:
 //                   {"formatVersion":1,"encodingVersion":1,"trainingStep":0,"generation":0,
-//                    "config":{"blocks":6,"channels":64,...every NetworkConfig field...},
+//                    "config":{"architecture":"resnet","blocks":6,...the family's fields...},
 //                    "weightsBytes":123456,"weightsChecksum":"0123456789abcdef"}
 //                 weightsChecksum is 16 lowercase hex digits (a JSON number would lose bits in
 //                 many readers). Readers require every field above and ignore unknown ones.
 //   16+H    W     the tensor section, W = weightsBytes bytes:
 //                   uint32 tensor count
-//                   per tensor, in named_parameters(true) then named_buffers(true) order:
+//                   per tensor, in the training module's named_parameters(true) then
+//                   named_buffers(true) order:
 //                     uint16 name length (1..256), the name's bytes
 //                     uint8  dtype: 0 = float32, 1 = int64 (BatchNorm's num_batches_tracked)
 //                     uint8  rank (0..8)
@@ -27,21 +28,24 @@
 //
 // weightsChecksum is FNV-1a 64 over the whole tensor section (all W bytes), so it is computed
 // before the header is written. A single changed byte always changes it.
+//
+// "config.architecture" is "resnet" or "mlp" (absent in checkpoints written before the mlp
+// existed: resnet). A resnet config holds blocks, channels, globalPoolingEvery, policyChannels,
+// valueChannels, valueHidden, historyPlies and tacticalPlanes; an mlp config accumulator,
+// hidden, moveEmbedding and historyPlies (0).
+//
+// This header and checkpoint.cpp are torch-free (the mlp's plain C++ inference reads its
+// weights here); nn/checkpoint_module.hpp moves a LibTorch module's tensors in and out.
 
 #include <cstdint>
 #include <filesystem>
 #include <span>
 #include <stdexcept>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "nn/network_config.hpp"
-
-// Declared, not included: this header stays free of LibTorch's slow-to-compile headers, so code
-// that only reads headers need not pay for them. Callers that load or write weights include
-// <torch/nn/module.h> anyway.
-namespace torch::nn {
-class Module;
-}  // namespace torch::nn
 
 namespace camelot {
 
@@ -67,26 +71,52 @@ class CheckpointError : public std::runtime_error {
   using runtime_error::runtime_error;
 };
 
-// Writes `header` and the module's parameters and buffers to `path` atomically: into
-// `path` + ".tmp-<pid>" first, flushed to disk and closed, then renamed over `path`. Fills in
-// formatVersion, weightsChecksum and weightsBytes itself. Throws CheckpointError naming the file
-// if the config is invalid, a tensor cannot be stored (dtype other than float32/int64, a name
-// longer than 256 bytes, rank above 8) or the file cannot be written; an existing file at
+// The dtypes a stored tensor may have.
+inline constexpr std::uint8_t kTensorFloat32 = 0;
+inline constexpr std::uint8_t kTensorInt64 = 1;  // BatchNorm's num_batches_tracked
+
+// One tensor of the tensor section: its name, dtype code, shape and raw little-endian data.
+struct StoredTensor {
+  std::string name;
+  std::uint8_t dtype = kTensorFloat32;
+  std::vector<std::int64_t> shape;
+  std::vector<std::byte> data;
+
+  std::int64_t elements() const;
+  // The data as floats (dtype float32).
+  std::vector<float> floats() const;
+};
+
+// "[3, 4]".
+std::string shapeText(const std::vector<std::int64_t>& shape);
+// "float32", "int64", "unknown".
+const char* dtypeName(std::uint8_t dtype);
+
+// Writes `header` and `tensors` (in order) to `path` atomically: into `path` + ".tmp-<pid>"
+// first, flushed to disk and closed, then renamed over `path`. Fills in formatVersion,
+// weightsChecksum and weightsBytes itself. Throws CheckpointError naming the file if the config
+// is invalid, a tensor cannot be stored (a dtype other than float32/int64, a name longer than 256
+// bytes, rank above 8, data of the wrong size) or the file cannot be written; an existing file at
 // `path` then stays as it was and no temporary file is left behind.
 void writeCheckpoint(const std::filesystem::path& path, CheckpointHeader header,
-                     const torch::nn::Module& module);
+                     std::span<const StoredTensor> tensors);
 
 // Reads and validates the header only: magic, format version, every JSON field present and in
 // range (the config through validate()), and the file's size matching weightsBytes. Does not
 // read the weights or check the checksum. Throws CheckpointError.
 CheckpointHeader readCheckpointHeader(const std::filesystem::path& path);
 
-// Reads the header and loads the weights into `module`, which must already have the
-// architecture (the caller builds it from readCheckpointHeader(path).config). Verifies the
-// checksum and that the tensor names, dtypes and shapes are exactly the module's, in order,
-// before it copies anything: on any error it throws CheckpointError and the module is unchanged.
-// Does not check the encoding version: call requireCompatible for that.
-CheckpointHeader loadCheckpoint(const std::filesystem::path& path, torch::nn::Module& module);
+struct CheckpointContents {
+  CheckpointHeader header;
+  std::vector<StoredTensor> tensors;
+};
+
+// Reads the header and every tensor, verifying the checksum and the tensor section's structure.
+// Does not check the encoding version: call requireCompatible for that. Throws CheckpointError.
+CheckpointContents readCheckpoint(const std::filesystem::path& path);
+
+// Throws CheckpointError "<path>: <problem>" as one line (control characters become '?').
+[[noreturn]] void failCheckpoint(const std::filesystem::path& path, const std::string& problem);
 
 // Throws CheckpointError unless the checkpoint's inputs are encoded the way this program encodes
 // them (header.encodingVersion == kEncodingVersion).

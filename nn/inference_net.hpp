@@ -7,6 +7,7 @@
 
 #include <torch/torch.h>
 
+#include <string>
 #include <vector>
 
 #include "nn/network.hpp"
@@ -19,6 +20,10 @@ struct InferenceOutput {
   torch::Tensor wdl;        // [N, 3] probabilities: win, draw, loss for the side to move
   torch::Tensor movesLeft;  // [N]: plies to the end / 100
 };
+
+// The LibTorch device named `device` ("cpu", "cuda", "cuda:N"). Throws std::invalid_argument
+// for an unknown name or a device this LibTorch cannot use.
+torch::Device parseTorchDevice(const std::string& device);
 
 class InferenceNet {
  public:

@@ -4,13 +4,14 @@
 
 #include <torch/torch.h>
 
-#include "nn/network.hpp"
+#include <vector>
+
+#include "nn/trainable_network.hpp"
 
 namespace camelot {
 
 struct TrainingBatch {
-  torch::Tensor input;            // [N, planes, 16, 12]
-  torch::Tensor policyIndices;    // [N, L] int64 policy indices of the legal (from, to) pairs
+  std::vector<torch::Tensor> inputs;  // the family's (TrainableNetwork::encode)
   torch::Tensor legalMask;        // [N, L] bool: false on padding (a row all false: no target)
   torch::Tensor policyTarget;     // [N, L] target probabilities (0 on padding), sum 1 a row
   torch::Tensor wdlTarget;        // [N, 3] win, draw, loss for the side to move
@@ -25,7 +26,12 @@ struct Losses {
   torch::Tensor policyEntropy;  // the same rows' mean policy entropy (a health signal)
 };
 
-Losses computeLosses(NetworkImpl& network, const TrainingBatch& batch,
+// The losses of the network's output `out` on `batch`.
+Losses computeLosses(const PolicyValueOutput& out, const TrainingBatch& batch,
+                     double movesLeftWeight = 0.1);
+
+// The network's forward pass on the batch's inputs, then its losses.
+Losses computeLosses(TrainableNetwork& network, const TrainingBatch& batch,
                      double movesLeftWeight = 0.1);
 
 }  // namespace camelot

@@ -10,6 +10,7 @@
 
 #include "nn/mirror_layers.hpp"
 #include "nn/network_config.hpp"
+#include "nn/trainable_network.hpp"
 
 namespace camelot {
 
@@ -62,5 +63,8 @@ torch::Tensor regularPooled(const torch::Tensor& x);
 // Policy logits of the (from, to) pairs in `indices` ([N, L] int64 policy indices; padding
 // entries may be any valid index): [N, L].
 torch::Tensor policyLogits(const NetworkOutput& out, const torch::Tensor& indices);
+
+// The residual family's TrainableNetwork (makeTrainableNetwork picks it).
+std::unique_ptr<TrainableNetwork> makeResnetTrainable(const NetworkConfig& config);
 
 }  // namespace camelot

@@ -18,7 +18,31 @@ void checkRange(const char* name, int value, int lo, int hi, bool even = false) 
 
 }  // namespace
 
+std::string_view architectureName(Architecture architecture) {
+  return architecture == Architecture::Mlp ? "mlp" : "resnet";
+}
+
+std::optional<Architecture> parseArchitecture(std::string_view name) {
+  if (name == "resnet") return Architecture::Resnet;
+  if (name == "mlp") return Architecture::Mlp;
+  return std::nullopt;
+}
+
+NetworkConfig defaultNetworkConfig(Architecture architecture) {
+  NetworkConfig config;
+  config.architecture = architecture;
+  if (architecture == Architecture::Mlp) config.historyPlies = 0;
+  return config;
+}
+
 void validate(const NetworkConfig& config) {
+  if (config.architecture == Architecture::Mlp) {
+    checkRange("accumulator", config.accumulator, 8, 4096);
+    checkRange("hidden", config.hidden, 1, 1024);
+    checkRange("moveEmbedding", config.moveEmbedding, 1, 1024);
+    checkRange("historyPlies", config.historyPlies, 0, 0);
+    return;
+  }
   checkRange("blocks", config.blocks, 1, 64);
   checkRange("channels", config.channels, 2, 512, /*even=*/true);
   checkRange("globalPoolingEvery", config.globalPoolingEvery, 0, 64);
@@ -29,6 +53,10 @@ void validate(const NetworkConfig& config) {
 }
 
 std::string describe(const NetworkConfig& config) {
+  if (config.architecture == Architecture::Mlp)
+    return "mlp " + std::to_string(config.accumulator) + "-" + std::to_string(config.hidden) + "-" +
+           std::to_string(config.hidden) + " (moves " + std::to_string(config.moveEmbedding) + ")";
+  // No "resnet" prefix: the text is stored in optimizer files written before the mlp existed.
   std::string text = std::to_string(config.blocks) + "x" + std::to_string(config.channels) + " (";
   if (config.globalPoolingEvery > 0)
     text += "pool every " + std::to_string(config.globalPoolingEvery);

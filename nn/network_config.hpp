@@ -1,12 +1,31 @@
 #pragma once
 // The architecture settings of a network: what a checkpoint header records and what
 // `camelot net init` and the training config choose. Torch-free.
+//
+// Two families (docs/network.md):
+// - "resnet": a mirror-equivariant residual tower over input planes, run by LibTorch (the GPU
+//   path);
+// - "mlp": sparse input features summed into an accumulator, two small dense layers and
+//   per-move embeddings, run in plain C++ on the CPU (the fast path, ~100x the residual net's
+//   positions per CPU second).
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace camelot {
 
+enum class Architecture { Resnet, Mlp };
+
+// "resnet", "mlp".
+std::string_view architectureName(Architecture architecture);
+// The architecture named `name`, or nullopt.
+std::optional<Architecture> parseArchitecture(std::string_view name);
+
 struct NetworkConfig {
+  Architecture architecture = Architecture::Resnet;
+
+  // --- resnet ---
   // Residual blocks in the tower and channels in each. Channels come in mirror pairs (the net
   // is left-right equivariant by construction), so they must be even. The defaults are sized
   // for a 2-core CPU: 6x64 evaluates ~700 positions/s there.
@@ -20,7 +39,7 @@ struct NetworkConfig {
   // Channels of the value head's 1x1 convolution and width of its hidden layer.
   int valueChannels = 32;
   int valueHidden = 128;
-  // Positions before the current one in the input (0..8).
+  // Positions before the current one in the input (0..8). The mlp reads none.
   int historyPlies = 2;
   // Eight more input planes: from the move generator, which pieces each side could capture
   // next, which could enter a goal and where the mover's captures start and end; and each
@@ -28,13 +47,25 @@ struct NetworkConfig {
   // existed load without them.
   bool tacticalPlanes = true;
 
+  // --- mlp ---
+  // Units of the first layer, the sum of the active features' columns: the one wide layer,
+  // whose cost is a few dozen column additions, not a matrix product.
+  int accumulator = 256;
+  // Units of each of the two dense layers after it (the value head's trunk).
+  int hidden = 32;
+  // Width of the move embeddings and of the policy query they are scored against.
+  int moveEmbedding = 32;
+
   bool operator==(const NetworkConfig&) const = default;
 };
+
+// The defaults of a family (history 0 for the mlp, which reads the position alone).
+NetworkConfig defaultNetworkConfig(Architecture architecture);
 
 // Throws std::invalid_argument naming the first setting out of range.
 void validate(const NetworkConfig& config);
 
-// "6x64 (pool every 3, policy 32, value 32/128, history 2)".
+// "6x64 (pool every 3, policy 32, value 32/128, history 2)", "mlp 256-32-32 (moves 32)".
 std::string describe(const NetworkConfig& config);
 
 }  // namespace camelot

@@ -1,8 +1,9 @@
 #pragma once
 // The trainer: owns the training form of the network and its optimizer, takes one optimisation
 // step per batch of TrainingSamples, writes checkpoints (plus the optimizer's state next to
-// them) and hands out folded inference copies for self-play and evaluation. Torch-free header,
-// so training/ and cli/ use it without including LibTorch.
+// them) and hands out inference snapshots (Models) for self-play and evaluation. Either family
+// (NetworkConfig::architecture). Torch-free: the work is done by the LibTorch backend
+// (nn/torch_backend.hpp), loaded when the first trainer is made.
 
 #include <cstdint>
 #include <filesystem>
@@ -15,7 +16,8 @@
 
 namespace camelot {
 
-class InferenceNet;  // nn/inference_net.hpp
+class Model;        // nn/model.hpp
+class TrainerCore;  // nn/torch_backend.hpp
 
 struct TrainerSettings {
   // Samples per step the caller draws (trainStep itself takes any batch size >= 1).
@@ -88,10 +90,10 @@ class Trainer {
   // rename). Throws CheckpointError on failure.
   void save(const std::filesystem::path& path) const;
 
-  // A batch-norm-folded inference copy of the current weights on `device` ("cpu", "cuda[:N]"):
-  // an independent snapshot that later training does not change. Throws std::invalid_argument for
-  // an unknown or unavailable device.
-  std::shared_ptr<const InferenceNet> inferenceNet(const std::string& device = "cpu") const;
+  // An inference copy of the current weights on `device` ("cpu", "cuda[:N]"; the mlp runs on
+  // the CPU only): an independent snapshot that later training does not change. Throws
+  // std::invalid_argument for an unknown or unavailable device.
+  std::shared_ptr<const Model> model(const std::string& device = "cpu") const;
 
   std::int64_t step() const;  // optimisation steps taken so far (including before a resume)
   std::int64_t generation() const;
@@ -101,9 +103,8 @@ class Trainer {
   const TrainerSettings& settings() const;
 
  private:
-  struct Impl;
-  explicit Trainer(std::unique_ptr<Impl> impl);
-  std::unique_ptr<Impl> impl_;
+  explicit Trainer(std::unique_ptr<TrainerCore> core);
+  std::unique_ptr<TrainerCore> core_;
 };
 
 }  // namespace camelot

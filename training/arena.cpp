@@ -5,7 +5,7 @@
 
 #include "engine/splitmix64.hpp"
 #include "mcts/player_spec.hpp"
-#include "nn/net_evaluator.hpp"
+#include "nn/model.hpp"
 #include "training/batched_games.hpp"
 #include "training/player_factory.hpp"
 
@@ -72,14 +72,14 @@ void playArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairin
 
   // Each player as a game side: networks loaded once per file, the others checked now so that
   // a bad spec fails before any game.
-  std::vector<std::shared_ptr<const InferenceNet>> nets;
+  std::vector<std::shared_ptr<const Model>> nets;
   std::map<std::string, int> netOfFile;
   std::vector<GameSide> sides;
   for (const ArenaPlayer& player : players) {
     GameSide side{-1, player.spec, player.name};
     if (const auto net = parseNetSpec(player.spec, settings.defaultSimulations)) {
       auto [it, added] = netOfFile.emplace(net->file, static_cast<int>(nets.size()));
-      if (added) nets.push_back(loadInferenceNet(net->file, settings.device));
+      if (added) nets.push_back(loadModel(net->file, settings.device));
       side.net = it->second;
       side.simulations = net->simulations;
     } else {

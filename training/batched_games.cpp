@@ -12,7 +12,7 @@
 #include "engine/splitmix64.hpp"
 #include "mcts/mcts_player.hpp"
 #include "nn/encoding.hpp"
-#include "nn/net_evaluator.hpp"
+#include "nn/model.hpp"
 #include "training/engine_player.hpp"
 #include "training/material_adjudication.hpp"
 #include "training/player_factory.hpp"
@@ -59,15 +59,18 @@ struct Shared {
 
 class Worker {
  public:
-  Worker(Shared& shared, const std::vector<std::shared_ptr<const InferenceNet>>& nets, int index)
+  Worker(Shared& shared, const std::vector<std::shared_ptr<const Model>>& nets, int index)
       : shared_(shared),
         settings_(shared.settings),
         rng_(mixSeed(settings_.seed, 1000 + static_cast<std::uint64_t>(index))),
         slots_(static_cast<std::size_t>(settings_.gamesPerWorker)),
         requests_(nets.size()),
         answers_(nets.size()) {
-    for (const auto& net : nets)
-      evaluators_.emplace_back(net);
+    // One core per worker: each evaluator runs its batches on this worker's thread alone.
+    for (const auto& net : nets) {
+      evaluators_.push_back(net->evaluator(/*threads=*/1));
+      historyPlies_.push_back(net->historyPlies());
+    }
     for (std::size_t i = 0; i < slots_.size(); ++i) {
       SearchParams params;
       params.gumbelConsidered = settings_.gumbelConsidered;
@@ -81,7 +84,6 @@ class Worker {
   }
 
   void run() {
-    setTorchThreads(1);  // one core per worker: LibTorch keeps this per thread
     for (Slot& slot : slots_)
       claimGame(slot);
     for (;;) {
@@ -94,7 +96,7 @@ class Worker {
         if (requests_[n].empty()) continue;
         any = true;
         answers_[n].resize(requests_[n].size());
-        evaluators_[n].evaluate(requests_[n], answers_[n]);
+        evaluators_[n]->evaluate(requests_[n], answers_[n]);
         shared_.evaluations += static_cast<std::int64_t>(requests_[n].size());
         ++shared_.batches;
       }
@@ -178,7 +180,7 @@ class Worker {
     const bool sampling = ply < settings_.samplingPlies;
     params.gumbelScale = sampling ? 1.0f : 0.0f;
     params.temperature = sampling ? static_cast<float>(settings_.temperature) : 0.0f;
-    params.historyPlies = evaluators_[static_cast<std::size_t>(net)].historyPlies();
+    params.historyPlies = historyPlies_[static_cast<std::size_t>(net)];
     slot.search->setParams(params);
     const std::span<const Position> positions(slot.game.positions());
     slot.search->setRoot(slot.game.position(), positions.first(positions.size() - 1));
@@ -206,8 +208,7 @@ class Worker {
     TrainingSample sample;
     sample.position = position;
     const auto& positions = slot.game.positions();
-    const auto history =
-        static_cast<std::size_t>(evaluators_[static_cast<std::size_t>(slot.net)].historyPlies());
+    const auto history = static_cast<std::size_t>(historyPlies_[static_cast<std::size_t>(slot.net)]);
     const std::size_t keep = std::min(positions.size() - 1, history);
     sample.history.assign(positions.end() - 1 - static_cast<std::ptrdiff_t>(keep),
                           positions.end() - 1);
@@ -264,7 +265,8 @@ class Worker {
 
   Shared& shared_;
   const BatchedGamesSettings& settings_;
-  std::vector<NetEvaluator> evaluators_;
+  std::vector<std::unique_ptr<Evaluator>> evaluators_;  // per network
+  std::vector<int> historyPlies_;
   std::mt19937_64 rng_;
   std::vector<Slot> slots_;
   std::vector<std::vector<EvaluationRequest>> requests_;  // per network
@@ -275,7 +277,7 @@ class Worker {
 
 }  // namespace
 
-BatchedGamesStats playBatchedGames(const std::vector<std::shared_ptr<const InferenceNet>>& nets,
+BatchedGamesStats playBatchedGames(const std::vector<std::shared_ptr<const Model>>& nets,
                                    const BatchedGamesSettings& settings, int count,
                                    const std::function<GamePlan(int)>& planFor,
                                    const std::function<void(FinishedGame&&)>& onGame,

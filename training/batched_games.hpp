@@ -25,7 +25,7 @@
 
 namespace camelot {
 
-class InferenceNet;
+class Model;
 
 struct BatchedGamesSettings {
   int workers = 2;                   // worker tasks (one per core)
@@ -82,7 +82,7 @@ struct BatchedGamesStats {
 // time, in the order games finish). When `stop` becomes true the workers start no new games and
 // drop the ones in flight. Throws std::invalid_argument for bad settings; an exception in a
 // worker (a bad player spec) ends the run and is rethrown.
-BatchedGamesStats playBatchedGames(const std::vector<std::shared_ptr<const InferenceNet>>& nets,
+BatchedGamesStats playBatchedGames(const std::vector<std::shared_ptr<const Model>>& nets,
                                    const BatchedGamesSettings& settings, int count,
                                    const std::function<GamePlan(int)>& planFor,
                                    const std::function<void(FinishedGame&&)>& onGame,

@@ -56,20 +56,27 @@ std::string describeType(const toml::node& node) {
 // The keys, once: every visitor (key list, reader, validator, writer) walks them in this order,
 // which is also the order toToml writes them in.
 
+// [network]: `architecture` first, then each family's own keys (a key of the other family is
+// an error). tactical_planes, a boolean, is the resnet's last key.
 struct NetworkKey {
   const char* key;
   int NetworkConfig::*member;
+  Architecture family;
 };
 
 constexpr NetworkKey kNetworkKeys[] = {
-    {"blocks", &NetworkConfig::blocks},
-    {"channels", &NetworkConfig::channels},
-    {"global_pooling_every", &NetworkConfig::globalPoolingEvery},
-    {"policy_channels", &NetworkConfig::policyChannels},
-    {"value_channels", &NetworkConfig::valueChannels},
-    {"value_hidden", &NetworkConfig::valueHidden},
-    {"history_plies", &NetworkConfig::historyPlies},
+    {"accumulator", &NetworkConfig::accumulator, Architecture::Mlp},
+    {"hidden", &NetworkConfig::hidden, Architecture::Mlp},
+    {"move_embedding", &NetworkConfig::moveEmbedding, Architecture::Mlp},
+    {"blocks", &NetworkConfig::blocks, Architecture::Resnet},
+    {"channels", &NetworkConfig::channels, Architecture::Resnet},
+    {"global_pooling_every", &NetworkConfig::globalPoolingEvery, Architecture::Resnet},
+    {"policy_channels", &NetworkConfig::policyChannels, Architecture::Resnet},
+    {"value_channels", &NetworkConfig::valueChannels, Architecture::Resnet},
+    {"value_hidden", &NetworkConfig::valueHidden, Architecture::Resnet},
+    {"history_plies", &NetworkConfig::historyPlies, Architecture::Resnet},
 };
+constexpr const char* kTacticalPlanesKey = "tactical_planes";
 
 const std::vector<std::string_view> kSearches = {"gumbel", "puct"};
 const std::vector<std::string_view> kOptimizers = {"adamw", "sgd"};
@@ -86,7 +93,6 @@ void visitKeys(Config& c, Visitor& v) {
 
   v.section("network");
   v.network(c.network);
-  v.boolean("tactical_planes", c.network.tacticalPlanes);
 
   v.section("selfplay");
   v.integer("games_per_generation", c.selfplay.gamesPerGeneration, 1, 1'000'000);
@@ -152,8 +158,10 @@ class KeyLister {
   void boolean(const char* key, bool&) { add(key); }
   void specs(const char* key, std::vector<std::string>&) { add(key); }
   void network(NetworkConfig&) {
+    add("architecture");
     for (const NetworkKey& k : kNetworkKeys)
       add(k.key);
+    add(kTacticalPlanesKey);
   }
 
  private:
@@ -324,9 +332,24 @@ class Reader {
   // The network's values are range-checked by validate(NetworkConfig) afterwards; here only
   // that they fit an int.
   void network(NetworkConfig& config) {
+    std::string architecture(architectureName(config.architecture));
+    if (readString("architecture", architecture)) {
+      const auto parsed = parseArchitecture(architecture);
+      if (!parsed) fail("architecture", "must be \"mlp\" or \"resnet\" (got \"" + architecture + "\")");
+      config = defaultNetworkConfig(*parsed);
+    }
+    const auto otherFamily = [&](const char* key) {
+      fail(key, "is not a setting of architecture = \"" +
+                    std::string(architectureName(config.architecture)) + "\"");
+    };
+    if (find(kTacticalPlanesKey) != nullptr) {
+      if (config.architecture != Architecture::Resnet) otherFamily(kTacticalPlanesKey);
+      boolean(kTacticalPlanesKey, config.tacticalPlanes);
+    }
     for (const NetworkKey& k : kNetworkKeys) {
       const toml::node* node = find(k.key);
       if (node == nullptr) continue;
+      if (k.family != config.architecture) otherFamily(k.key);
       const auto* integer = node->as_integer();
       if (integer == nullptr) fail(k.key, "must be an integer (got " + describeType(*node) + ")");
       if (!std::in_range<int>(integer->get()))
@@ -455,8 +478,11 @@ class Writer {
     line(key, list + "]");
   }
   void network(const NetworkConfig& config) {
+    line("architecture", quote(std::string(architectureName(config.architecture))));
     for (const NetworkKey& k : kNetworkKeys)
-      line(k.key, std::to_string(config.*k.member));
+      if (k.family == config.architecture) line(k.key, std::to_string(config.*k.member));
+    if (config.architecture == Architecture::Resnet)
+      boolean(kTacticalPlanesKey, config.tacticalPlanes);
   }
 
  private:

@@ -31,8 +31,10 @@ struct TrainConfig {
     bool operator==(const Run&) const = default;
   } run;
 
-  // [network] blocks, channels, global_pooling_every, policy_channels, value_channels,
-  // value_hidden, history_plies, tactical_planes; checked by validate(NetworkConfig).
+  // [network] architecture ("mlp" or "resnet"; absent: resnet, as configs written before the
+  // mlp existed), then that family's keys only: accumulator, hidden, move_embedding (mlp);
+  // blocks, channels, global_pooling_every, policy_channels, value_channels, value_hidden,
+  // history_plies, tactical_planes (resnet). Checked by validate(NetworkConfig).
   NetworkConfig network;
 
   struct SelfPlay {

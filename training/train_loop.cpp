@@ -15,7 +15,7 @@
 #include "engine/durable_file.hpp"
 #include "engine/splitmix64.hpp"
 #include "nn/checkpoint.hpp"
-#include "nn/net_evaluator.hpp"
+#include "nn/model.hpp"
 #include "nn/trainer.hpp"
 #include "training/arena.hpp"
 #include "training/batched_games.hpp"
@@ -240,7 +240,7 @@ class Run {
     const auto begin = Clock::now();
     std::atomic<bool> stop{false};
     const BatchedGamesStats stats = playBatchedGames(
-        {trainer_->inferenceNet(sp.device)}, settings, remaining, planFor,
+        {trainer_->model(sp.device)}, settings, remaining, planFor,
         [&](FinishedGame&& game) {
           const int sequence = done + finished;
           writeChunk(
@@ -299,8 +299,6 @@ class Run {
       }
     }
     if (buffer_->empty()) throw std::runtime_error("no positions to train on (empty buffer)");
-    // Training has the machine to itself between self-play phases: every core.
-    setTorchThreads(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
     const std::optional<TrainStepStats> test =
         done == 0 ? measureUnseen(newPositions) : std::nullopt;
     say("generation " + std::to_string(generation) + ": training, " + std::to_string(steps) +

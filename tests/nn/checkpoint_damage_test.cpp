@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "nn/checkpoint.hpp"
+#include "nn/checkpoint_module.hpp"
 #include "tests/nn/checkpoint_test_support.hpp"
 
 namespace camelot {

@@ -2,7 +2,7 @@
 // buffers, the header's fields, atomic replacement, and one-line errors naming the file when it
 // is missing, empty, foreign, of a newer format or another input encoding
 // (checkpoint_damage_test.cpp covers damaged files).
-#include "nn/checkpoint.hpp"
+#include "nn/checkpoint_module.hpp"
 
 #include <gtest/gtest.h>
 #include <torch/torch.h>

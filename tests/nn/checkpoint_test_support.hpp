@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "nn/checkpoint.hpp"
+#include "nn/checkpoint_module.hpp"
 #include "nn/encoding.hpp"
 #include "tests/scratch_dir.hpp"
 

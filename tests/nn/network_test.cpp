@@ -34,6 +34,14 @@ torch::Tensor mirroredIndexPermutation() {
   return torch::tensor(perm);
 }
 
+// The residual family's losses on a batch whose inputs are {planes, policy indices}.
+Losses lossesOf(NetworkImpl& net, const TrainingBatch& batch) {
+  const NetworkOutput out = net.forward(batch.inputs.at(0));
+  return computeLosses(
+      PolicyValueOutput{policyLogits(out, batch.inputs.at(1)), out.wdlLogits, out.movesLeft},
+      batch);
+}
+
 TEST(Network, OutputShapes) {
   Network net = nn_test::smallNetwork(1);
   torch::NoGradGuard noGrad;
@@ -108,8 +116,8 @@ TEST(Network, TinyNetLearnsAFixedDataset) {
   torch::manual_seed(11);
   const std::int64_t n = 16, legal = 12;
   TrainingBatch batch;
-  batch.input = randomPlanes(n, 2);
-  batch.policyIndices = torch::randint(kPolicySize, {n, legal}, torch::kLong);
+  batch.inputs.push_back(randomPlanes(n, 2));
+  batch.inputs.push_back(torch::randint(kPolicySize, {n, legal}, torch::kLong));
   batch.legalMask = torch::ones({n, legal}, torch::kBool);
   batch.legalMask.narrow(1, legal - 2, 2).fill_(false);  // two padding entries a row
   const torch::Tensor best = torch::randint(legal - 2, {n}, torch::kLong);
@@ -119,11 +127,11 @@ TEST(Network, TinyNetLearnsAFixedDataset) {
   batch.movesLeftTarget = torch::rand({n});
 
   torch::optim::AdamW optimizer(net->parameters(), torch::optim::AdamWOptions(3e-3));
-  const double initial = computeLosses(*net, batch).total.item<double>();
+  const double initial = lossesOf(*net, batch).total.item<double>();
   double final = initial;
   for (int step = 0; step < 300; ++step) {
     optimizer.zero_grad();
-    const Losses losses = computeLosses(*net, batch);
+    const Losses losses = lossesOf(*net, batch);
     losses.total.backward();
     optimizer.step();
     final = losses.total.item<double>();
@@ -135,14 +143,14 @@ TEST(Network, TinyNetLearnsAFixedDataset) {
 TEST(Network, PaddingEntriesGetNoProbability) {
   Network net = nn_test::smallNetwork(5);
   TrainingBatch batch;
-  batch.input = randomPlanes(2, 2);
-  batch.policyIndices = torch::tensor({{10, 20, 30}, {40, 50, 60}});
+  batch.inputs.push_back(randomPlanes(2, 2));
+  batch.inputs.push_back(torch::tensor({{10, 20, 30}, {40, 50, 60}}));
   batch.legalMask = torch::tensor({{true, true, false}, {true, false, false}});
   batch.policyTarget = torch::tensor({{0.5f, 0.5f, 0.0f}, {1.0f, 0.0f, 0.0f}});
   batch.wdlTarget = torch::tensor({{1.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 1.0f}});
   batch.movesLeftTarget = torch::zeros({2});
   torch::NoGradGuard noGrad;
-  const Losses losses = computeLosses(*net, batch);
+  const Losses losses = lossesOf(*net, batch);
   // The second row has one legal move: its policy loss is 0, so the mean is the first row's
   // half; its entropy is 0 too.
   EXPECT_TRUE(std::isfinite(losses.total.item<double>()));

@@ -9,6 +9,7 @@
 
 #include "engine/game.hpp"
 #include "engine/rules_status.hpp"
+#include "nn/encoding.hpp"
 #include "nn/network.hpp"
 
 namespace camelot::nn_test {

@@ -20,10 +20,10 @@
 
 #include "engine/game.hpp"
 #include "engine/rules_status.hpp"
-#include "nn/checkpoint.hpp"
+#include "nn/checkpoint_module.hpp"
 #include "nn/encoding.hpp"
 #include "nn/fresh_network.hpp"
-#include "nn/net_evaluator.hpp"
+#include "nn/model.hpp"
 #include "tests/scratch_dir.hpp"
 
 namespace camelot {
@@ -282,11 +282,12 @@ TEST(Trainer, InferenceSnapshotsLearnTheTarget) {
     const std::size_t keep = std::min<std::size_t>(sample.history.size(), plies);
     return std::span<const Position>(sample.history).last(keep);
   };
-  const auto evaluate = [&](NetEvaluator& evaluator) {
-    const EvaluationRequest request{&sample.position, &moves, historyFor(evaluator.historyPlies()),
+  const auto evaluate = [&](const Model& model) {
+    const auto evaluator = model.evaluator();
+    const EvaluationRequest request{&sample.position, &moves, historyFor(model.historyPlies()),
                                     sample.repetitions};
     std::vector<Evaluation> results(1);
-    evaluator.evaluate(std::span(&request, 1), results);
+    evaluator->evaluate(std::span(&request, 1), results);
     return results[0];
   };
   const auto targetPrior = [&](const Evaluation& e) {
@@ -303,25 +304,24 @@ TEST(Trainer, InferenceSnapshotsLearnTheTarget) {
   TrainerSettings settings;
   settings.learningRate = 3e-3;
   Trainer trainer(tinyConfig(), settings, 5);
-  NetEvaluator before(trainer.inferenceNet());
-  EXPECT_EQ(before.historyPlies(), tinyConfig().historyPlies);
-  const Evaluation first = evaluate(before);
+  const std::shared_ptr<const Model> before = trainer.model();
+  EXPECT_EQ(before->historyPlies(), tinyConfig().historyPlies);
+  const Evaluation first = evaluate(*before);
   EXPECT_NEAR(priorSum(first), 1.0, 1e-5);
   const std::vector<TrainingSample> batch(8, sample);
   for (int i = 0; i < 50; ++i)
     trainer.trainStep(batch);
-  NetEvaluator after(trainer.inferenceNet("cpu"));
-  const Evaluation trained = evaluate(after);
+  const Evaluation trained = evaluate(*trainer.model("cpu"));
   EXPECT_NEAR(priorSum(trained), 1.0, 1e-5);
   EXPECT_GT(targetPrior(trained), targetPrior(first) + 0.2);
   // The earlier snapshot did not move with the training: same priors and value, bit for bit.
-  const Evaluation again = evaluate(before);
+  const Evaluation again = evaluate(*before);
   EXPECT_EQ(again.priors, first.priors);
   EXPECT_EQ(again.value.win, first.value.win);
   EXPECT_EQ(again.value.draw, first.value.draw);
   EXPECT_EQ(again.value.loss, first.value.loss);
   EXPECT_NE(trained.value.win, first.value.win);
-  EXPECT_THROW(trainer.inferenceNet("tpu"), std::invalid_argument);
+  EXPECT_THROW(trainer.model("tpu"), std::invalid_argument);
 }
 
 TEST(Trainer, BadSettingsSamplesAndOptimizerFilesAreClearErrors) {

@@ -10,18 +10,15 @@
 #include "engine/game.hpp"
 #include "engine/rules_status.hpp"
 #include "nn/encoding.hpp"
-#include "nn/inference_net.hpp"
-#include "nn/network.hpp"
+#include "nn/model.hpp"
+#include "nn/trainer.hpp"
 #include "tests/tiny_network.hpp"
 
 namespace camelot {
 namespace {
 
-std::shared_ptr<const InferenceNet> tinyNet(std::uint64_t seed) {
-  torch::manual_seed(seed);
-  Network network(tinyNetworkConfig());
-  network->eval();
-  return std::make_shared<const InferenceNet>(*network, torch::kCPU);
+std::shared_ptr<const Model> tinyNet(std::uint64_t seed) {
+  return Trainer(tinyNetworkConfig(), TrainerSettings{}, seed).model();
 }
 
 BatchedGamesSettings quickSettings() {

@@ -1,6 +1,7 @@
-// NetEvaluator: priors over exactly the legal moves, mirror equivariance on real positions,
-// batch-size independence, and bitwise-equal answers after a checkpoint round trip.
-#include "nn/net_evaluator.hpp"
+// The residual network as a Model: priors over exactly the legal moves, mirror equivariance on
+// real positions, batch-size independence, and bitwise-equal answers after a checkpoint round
+// trip through loadModel.
+#include "nn/resnet_model.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,8 +9,10 @@
 #include <map>
 #include <numeric>
 
-#include "nn/checkpoint.hpp"
+#include "nn/checkpoint_module.hpp"
+#include "nn/encoding.hpp"
 #include "nn/inference_net.hpp"
+#include "nn/model.hpp"
 #include "tests/nn/nn_test_support.hpp"
 #include "tests/scratch_dir.hpp"
 
@@ -34,7 +37,7 @@ std::vector<Case> randomCases(int count, std::uint64_t seed) {
   return cases;
 }
 
-std::vector<Evaluation> evaluateAll(NetEvaluator& evaluator, const std::vector<Case>& cases) {
+std::vector<Evaluation> evaluateAll(Evaluator& evaluator, const std::vector<Case>& cases) {
   std::vector<EvaluationRequest> requests;
   for (const Case& c : cases)
     requests.push_back({&c.position, &c.moves, c.history, 0});
@@ -51,15 +54,15 @@ std::map<int, float> massByIndex(const Case& c, const Evaluation& e) {
   return mass;
 }
 
-NetEvaluator evaluatorFor(const Network& net) {
-  return NetEvaluator(std::make_shared<const InferenceNet>(*net, torch::kCPU));
+std::unique_ptr<Evaluator> evaluatorFor(const Network& net) {
+  return makeResnetModel(std::make_shared<const InferenceNet>(*net, torch::kCPU))->evaluator();
 }
 
-TEST(NetEvaluator, PriorsCoverExactlyTheLegalMovesAndSharePairsEvenly) {
+TEST(ResnetModel, PriorsCoverExactlyTheLegalMovesAndSharePairsEvenly) {
   Network net = nn_test::smallNetwork(2);
-  NetEvaluator evaluator = evaluatorFor(net);
+  const auto evaluator = evaluatorFor(net);
   const std::vector<Case> cases = randomCases(40, 5);
-  const std::vector<Evaluation> results = evaluateAll(evaluator, cases);
+  const std::vector<Evaluation> results = evaluateAll(*evaluator, cases);
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const Case& c = cases[i];
     const Evaluation& e = results[i];
@@ -77,9 +80,9 @@ TEST(NetEvaluator, PriorsCoverExactlyTheLegalMovesAndSharePairsEvenly) {
   }
 }
 
-TEST(NetEvaluator, MirroredPositionGetsTheMirroredPolicyAndTheSameValue) {
+TEST(ResnetModel, MirroredPositionGetsTheMirroredPolicyAndTheSameValue) {
   Network net = nn_test::smallNetwork(4);
-  NetEvaluator evaluator = evaluatorFor(net);
+  const auto evaluator = evaluatorFor(net);
   const std::vector<Case> cases = randomCases(30, 9);
   std::vector<Case> mirrored;
   for (const Case& c : cases) {
@@ -90,8 +93,8 @@ TEST(NetEvaluator, MirroredPositionGetsTheMirroredPolicyAndTheSameValue) {
     legalMoves(m.position, m.moves);
     mirrored.push_back(std::move(m));
   }
-  const auto results = evaluateAll(evaluator, cases);
-  const auto mirroredResults = evaluateAll(evaluator, mirrored);
+  const auto results = evaluateAll(*evaluator, cases);
+  const auto mirroredResults = evaluateAll(*evaluator, mirrored);
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const auto mass = massByIndex(cases[i], results[i]);
     const auto mirroredMass = massByIndex(mirrored[i], mirroredResults[i]);
@@ -105,18 +108,18 @@ TEST(NetEvaluator, MirroredPositionGetsTheMirroredPolicyAndTheSameValue) {
   }
 }
 
-TEST(NetEvaluator, AnswersDoNotDependOnTheBatch) {
+TEST(ResnetModel, AnswersDoNotDependOnTheBatch) {
   Network net = nn_test::smallNetwork(6);
-  NetEvaluator evaluator = evaluatorFor(net);
+  const auto evaluator = evaluatorFor(net);
   std::vector<Case> cases = randomCases(8, 21);
-  const auto batched = evaluateAll(evaluator, cases);
+  const auto batched = evaluateAll(*evaluator, cases);
   // 512 positions: the 8 repeated.
   std::vector<Case> big;
   for (int r = 0; r < 64; ++r)
     big.insert(big.end(), cases.begin(), cases.end());
-  const auto bigResults = evaluateAll(evaluator, big);
+  const auto bigResults = evaluateAll(*evaluator, big);
   for (std::size_t i = 0; i < cases.size(); ++i) {
-    const auto single = evaluateAll(evaluator, {cases[i]});
+    const auto single = evaluateAll(*evaluator, {cases[i]});
     for (std::size_t m = 0; m < cases[i].moves.size(); ++m) {
       EXPECT_NEAR(single[0].priors[m], batched[i].priors[m], 1e-5);
       EXPECT_NEAR(bigResults[i + 8 * 63].priors[m], batched[i].priors[m], 1e-5);
@@ -125,7 +128,7 @@ TEST(NetEvaluator, AnswersDoNotDependOnTheBatch) {
   }
 }
 
-TEST(NetEvaluator, CheckpointRoundTripGivesBitwiseEqualAnswers) {
+TEST(ResnetModel, CheckpointRoundTripGivesBitwiseEqualAnswers) {
   Network net = nn_test::smallNetwork(8);
   const testing_support::ScratchDir dir;
   const auto file = dir / "net.ckpt";
@@ -136,12 +139,14 @@ TEST(NetEvaluator, CheckpointRoundTripGivesBitwiseEqualAnswers) {
   header.generation = 5;
   writeCheckpoint(file, header, *net);
 
-  NetEvaluator original = evaluatorFor(net);
-  NetEvaluator loaded(loadInferenceNet(file));
-  EXPECT_EQ(loaded.historyPlies(), 2);
+  const auto original = evaluatorFor(net);
+  const std::shared_ptr<const Model> model = loadModel(file);
+  EXPECT_EQ(model->historyPlies(), 2);
+  EXPECT_EQ(model->config().architecture, Architecture::Resnet);
+  const auto loaded = model->evaluator();
   const std::vector<Case> cases = randomCases(12, 33);
-  const auto a = evaluateAll(original, cases);
-  const auto b = evaluateAll(loaded, cases);
+  const auto a = evaluateAll(*original, cases);
+  const auto b = evaluateAll(*loaded, cases);
   for (std::size_t i = 0; i < cases.size(); ++i) {
     EXPECT_EQ(a[i].priors, b[i].priors);
     EXPECT_EQ(a[i].value.win, b[i].value.win);
@@ -150,8 +155,14 @@ TEST(NetEvaluator, CheckpointRoundTripGivesBitwiseEqualAnswers) {
   }
 }
 
-TEST(NetEvaluator, UnknownDeviceIsAClearError) {
-  EXPECT_THROW(loadInferenceNet("missing.ckpt", "tpu"), std::invalid_argument);
+TEST(ResnetModel, UnknownDeviceIsAClearError) {
+  Network net = nn_test::smallNetwork(8);
+  const testing_support::ScratchDir dir;
+  CheckpointHeader header;
+  header.config = net->config();
+  header.encodingVersion = kEncodingVersion;
+  writeCheckpoint(dir / "net.ckpt", header, *net);
+  EXPECT_THROW(loadModel(dir / "net.ckpt", "tpu"), std::invalid_argument);
 }
 
 }  // namespace

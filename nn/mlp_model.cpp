@@ -1,0 +1,229 @@
+#include "nn/mlp_model.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <stdexcept>
+
+#include "nn/encoding.hpp"
+#include "nn/sparse_features.hpp"
+
+namespace camelot {
+namespace {
+
+float clipped(float x) {
+  return std::clamp(x, 0.0f, 1.0f);
+}
+
+// `rows` x `columns` row-major -> `columns` x `rows`.
+std::vector<float> transposed(const std::vector<float>& m, int rows, int columns) {
+  std::vector<float> t(m.size());
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < columns; ++c)
+      t[static_cast<std::size_t>(c) * rows + r] = m[static_cast<std::size_t>(r) * columns + c];
+  return t;
+}
+
+// out = bias + W in, with W stored transposed ([in][out]): a sum of `in`'s columns scaled by
+// its entries. Each step is an independent multiply-add over `outputs` floats, which the
+// compiler vectorises (a dot product's sum would not be, without reassociation); the clipped
+// ReLU leaves many inputs at exactly 0, which are skipped.
+void affineTransposed(const std::vector<float>& weightsT, const std::vector<float>& bias,
+                      const float* in, int inputs, float* out) {
+  const int outputs = static_cast<int>(bias.size());
+  std::copy(bias.begin(), bias.end(), out);
+  for (int k = 0; k < inputs; ++k) {
+    const float x = in[k];
+    if (x == 0.0f) continue;
+    const float* column = weightsT.data() + static_cast<std::size_t>(k) * outputs;
+    for (int j = 0; j < outputs; ++j)
+      out[j] += x * column[j];
+  }
+}
+
+// The weights laid out for inference: every matrix transposed to [in][out], the move
+// embeddings to [width][cells] so one pass scores every cell at once.
+struct MlpKernel {
+  explicit MlpKernel(const MlpWeights& w) {
+    const NetworkConfig& c = w.config;
+    layer1T = transposed(w.layer1, c.hidden, c.accumulator);
+    layer2T = transposed(w.layer2, c.hidden, c.hidden);
+    wdlT = transposed(w.wdl, 3, c.hidden);
+    queryT = transposed(w.query, c.moveEmbedding, c.accumulator);
+    fromT = transposed(w.fromEmbedding, kGridCells, c.moveEmbedding);
+    toT = transposed(w.toEmbedding, kGridCells, c.moveEmbedding);
+    kindT = transposed(w.kindEmbedding, kMoveKinds, c.moveEmbedding);
+  }
+  std::vector<float> layer1T, layer2T, wdlT, queryT, fromT, toT, kindT;
+};
+
+class MlpModel;
+
+class MlpEvaluator : public Evaluator {
+ public:
+  explicit MlpEvaluator(std::shared_ptr<const MlpModel> model);
+  void evaluate(std::span<const EvaluationRequest> requests,
+                std::span<Evaluation> results) override;
+
+ private:
+  std::shared_ptr<const MlpModel> model_;
+  std::vector<std::int32_t> features_;
+  std::vector<float> accumulator_, hidden1_, hidden2_, query_, logits_;
+  std::array<float, kGridCells> fromScore_{}, toScore_{};
+  std::array<float, kMoveKinds> kindScore_{};
+  std::vector<int> slotKinds_;
+  LegalPolicy legal_;
+};
+
+class MlpModel : public Model {
+ public:
+  explicit MlpModel(MlpWeights weights) : w_(std::move(weights)), kernel_(w_) {}
+
+  const NetworkConfig& config() const override { return w_.config; }
+  std::unique_ptr<Evaluator> evaluator(int /*threads: one evaluate call runs on one core*/) const
+      override {
+    return std::make_unique<MlpEvaluator>(
+        std::static_pointer_cast<const MlpModel>(shared_from_this()));
+  }
+  const MlpWeights& weights() const { return w_; }
+  const MlpKernel& kernel() const { return kernel_; }
+
+ private:
+  MlpWeights w_;
+  MlpKernel kernel_;
+};
+
+MlpEvaluator::MlpEvaluator(std::shared_ptr<const MlpModel> model) : model_(std::move(model)) {
+  const NetworkConfig& c = model_->config();
+  accumulator_.resize(static_cast<std::size_t>(c.accumulator));
+  hidden1_.resize(static_cast<std::size_t>(c.hidden));
+  hidden2_.resize(static_cast<std::size_t>(c.hidden));
+  query_.resize(static_cast<std::size_t>(c.moveEmbedding));
+}
+
+// Adds q[k] * table[k][0..n) to `scores` for every k: the dot products of q with each of n
+// embeddings stored transposed ([width][n]).
+template <std::size_t N>
+void scoreAll(const std::vector<float>& table, const std::vector<float>& q,
+              std::array<float, N>& scores) {
+  scores.fill(0.0f);
+  for (std::size_t k = 0; k < q.size(); ++k) {
+    const float x = q[k];
+    const float* row = table.data() + k * N;
+    for (std::size_t c = 0; c < N; ++c)
+      scores[c] += x * row[c];
+  }
+}
+
+void MlpEvaluator::evaluate(std::span<const EvaluationRequest> requests,
+                            std::span<Evaluation> results) {
+  if (results.size() != requests.size())
+    throw std::invalid_argument("mlp evaluator: one result per request expected");
+  const MlpWeights& w = model_->weights();
+  const MlpKernel& kernel = model_->kernel();
+  const int a = w.config.accumulator, h = w.config.hidden;
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    const EvaluationRequest& r = requests[i];
+    Evaluation& result = results[i];
+
+    features_.clear();
+    activeFeatures(*r.position, *r.moves, r.repetitions, features_);
+    float* acc = accumulator_.data();
+    std::copy(w.featureBias.begin(), w.featureBias.end(), acc);
+    for (const std::int32_t f : features_) {
+      const float* column = w.features.data() + static_cast<std::size_t>(f) * a;
+      for (int k = 0; k < a; ++k)
+        acc[k] += column[k];
+    }
+    for (int k = 0; k < a; ++k)
+      acc[k] = clipped(acc[k]);
+
+    affineTransposed(kernel.layer1T, w.layer1Bias, acc, a, hidden1_.data());
+    for (float& x : hidden1_)
+      x = clipped(x);
+    affineTransposed(kernel.layer2T, w.layer2Bias, hidden1_.data(), h, hidden2_.data());
+    for (float& x : hidden2_)
+      x = clipped(x);
+
+    float wdl[3];
+    affineTransposed(kernel.wdlT, w.wdlBias, hidden2_.data(), h, wdl);
+    const float top = std::max({wdl[0], wdl[1], wdl[2]});
+    float sum = 0.0f;
+    for (float& x : wdl)
+      sum += (x = std::exp(x - top));
+    result.value = {wdl[0] / sum, wdl[1] / sum, wdl[2] / sum};
+    float movesLeft;
+    affineTransposed(w.movesLeft, w.movesLeftBias, hidden2_.data(), h, &movesLeft);
+    result.movesLeft = std::max(0.0f, movesLeft * 100.0f);
+
+    result.priors.resize(r.moves->size());
+    if (r.moves->empty()) continue;
+    affineTransposed(kernel.queryT, w.queryBias, acc, a, query_.data());
+    scoreAll(kernel.fromT, query_, fromScore_);
+    scoreAll(kernel.toT, query_, toScore_);
+    scoreAll(kernel.kindT, query_, kindScore_);
+    legal_.assign(*r.moves, r.position->sideToMove());
+    slotKinds(legal_, *r.moves, slotKinds_);
+    logits_.resize(legal_.size());
+    for (std::size_t s = 0; s < legal_.size(); ++s) {
+      const int index = legal_.indices[s];
+      logits_[s] = fromScore_[static_cast<std::size_t>(index / kGridCells)] +
+                   toScore_[static_cast<std::size_t>(index % kGridCells)] +
+                   kindScore_[static_cast<std::size_t>(slotKinds_[s])];
+    }
+    priorsFromLogits(legal_, logits_, result.priors);
+  }
+}
+
+}  // namespace
+
+MlpWeights mlpWeights(const std::filesystem::path& path, const CheckpointContents& contents) {
+  MlpWeights w;
+  w.config = contents.header.config;
+  const NetworkConfig& c = w.config;
+  if (c.architecture != Architecture::Mlp) failCheckpoint(path, "not an mlp network");
+  const std::int64_t a = c.accumulator, h = c.hidden, e = c.moveEmbedding;
+  const std::vector<std::pair<const char*, std::pair<std::vector<float>*, std::vector<std::int64_t>>>>
+      expected = {
+          {"features.weight", {&w.features, {kSparseFeatureCount, a}}},
+          {"featureBias", {&w.featureBias, {a}}},
+          {"layer1.weight", {&w.layer1, {h, a}}},
+          {"layer1.bias", {&w.layer1Bias, {h}}},
+          {"layer2.weight", {&w.layer2, {h, h}}},
+          {"layer2.bias", {&w.layer2Bias, {h}}},
+          {"wdl.weight", {&w.wdl, {3, h}}},
+          {"wdl.bias", {&w.wdlBias, {3}}},
+          {"movesLeft.weight", {&w.movesLeft, {1, h}}},
+          {"movesLeft.bias", {&w.movesLeftBias, {1}}},
+          {"query.weight", {&w.query, {e, a}}},
+          {"query.bias", {&w.queryBias, {e}}},
+          {"fromEmbedding.weight", {&w.fromEmbedding, {kGridCells, e}}},
+          {"toEmbedding.weight", {&w.toEmbedding, {kGridCells, e}}},
+          {"kindEmbedding.weight", {&w.kindEmbedding, {kMoveKinds, e}}},
+      };
+  std::map<std::string, const StoredTensor*> byName;
+  for (const StoredTensor& t : contents.tensors)
+    byName[t.name] = &t;
+  for (const auto& [name, target] : expected) {
+    const auto it = byName.find(name);
+    if (it == byName.end()) failCheckpoint(path, std::string("mlp tensor '") + name + "' is missing");
+    const StoredTensor& t = *it->second;
+    if (t.dtype != kTensorFloat32 || t.shape != target.second)
+      failCheckpoint(path, std::string("tensor '") + name + "' is " + dtypeName(t.dtype) + " " +
+                               shapeText(t.shape) + ", the mlp expects float32 " +
+                               shapeText(target.second));
+    *target.first = t.floats();
+    byName.erase(it);
+  }
+  if (!byName.empty())
+    failCheckpoint(path, "unexpected tensor '" + byName.begin()->first + "' in an mlp checkpoint");
+  return w;
+}
+
+std::shared_ptr<const Model> makeMlpModel(MlpWeights weights) {
+  validate(weights.config);
+  return std::make_shared<const MlpModel>(std::move(weights));
+}
+
+}  // namespace camelot

@@ -1,0 +1,39 @@
+#pragma once
+// The mlp's inference in plain C++ (no LibTorch): the accumulator sums the columns of the
+// position's active sparse features (nn/sparse_features.hpp), clipped ReLU, two dense layers
+// with clipped ReLU, the WDL and moves-left heads; a policy query from the accumulator is
+// scored against each legal move's embedding (from cell + to cell + kind). The training form
+// is nn/mlp_network.hpp; the tensor names below are its parameters'.
+
+#include <filesystem>
+#include <memory>
+#include <vector>
+
+#include "nn/checkpoint.hpp"
+#include "nn/model.hpp"
+
+namespace camelot {
+
+// The weights as flat row-major arrays (a Linear's weight is [out][in]).
+struct MlpWeights {
+  NetworkConfig config;
+  std::vector<float> features;     // "features.weight"        [kSparseFeatureCount][accumulator]
+  std::vector<float> featureBias;  // "featureBias"            [accumulator]
+  std::vector<float> layer1, layer1Bias;        // "layer1"    [hidden][accumulator]
+  std::vector<float> layer2, layer2Bias;        // "layer2"    [hidden][hidden]
+  std::vector<float> wdl, wdlBias;              // "wdl"       [3][hidden]
+  std::vector<float> movesLeft, movesLeftBias;  // "movesLeft" [1][hidden]
+  std::vector<float> query, queryBias;          // "query"     [moveEmbedding][accumulator]
+  std::vector<float> fromEmbedding;  // "fromEmbedding.weight" [kGridCells][moveEmbedding]
+  std::vector<float> toEmbedding;    // "toEmbedding.weight"   [kGridCells][moveEmbedding]
+  std::vector<float> kindEmbedding;  // "kindEmbedding.weight" [kMoveKinds][moveEmbedding]
+};
+
+// The weights of an mlp checkpoint's tensors; throws CheckpointError naming `path` when a
+// tensor is missing, extra or of the wrong shape for `contents.header.config`.
+MlpWeights mlpWeights(const std::filesystem::path& path, const CheckpointContents& contents);
+
+// A model running `weights` on the CPU.
+std::shared_ptr<const Model> makeMlpModel(MlpWeights weights);
+
+}  // namespace camelot

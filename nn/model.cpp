@@ -1,0 +1,22 @@
+#include "nn/model.hpp"
+
+#include <stdexcept>
+
+#include "nn/checkpoint.hpp"
+#include "nn/mlp_model.hpp"
+#include "nn/torch_backend.hpp"
+
+namespace camelot {
+
+std::shared_ptr<const Model> loadModel(const std::filesystem::path& checkpoint,
+                                       const std::string& device) {
+  const CheckpointHeader header = readCheckpointHeader(checkpoint);
+  requireCompatible(checkpoint, header);
+  if (header.config.architecture == Architecture::Resnet)
+    return torchBackend().loadResnetModel(checkpoint, device);
+  if (device != "cpu")
+    throw std::invalid_argument("device '" + device + "': the mlp runs on the CPU only");
+  return makeMlpModel(mlpWeights(checkpoint, readCheckpoint(checkpoint)));
+}
+
+}  // namespace camelot

@@ -1,0 +1,39 @@
+#pragma once
+// The one seam between the network and everything above nn/: a model evaluates batches of
+// positions (with the legal moves the search already has) into priors over those moves, a
+// win/draw/loss value and moves-left, and says its architecture and history length. Which
+// backend runs it (the mlp in plain C++, the residual net in LibTorch) is decided here, by the
+// checkpoint's header; no code above nn/ names a backend. Torch-free.
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "mcts/evaluator.hpp"
+#include "nn/network_config.hpp"
+
+namespace camelot {
+
+class Model : public std::enable_shared_from_this<Model> {
+ public:
+  virtual ~Model() = default;
+
+  // The architecture (a checkpoint header's config).
+  virtual const NetworkConfig& config() const = 0;
+  // Earlier positions the model reads: search hands over this many
+  // (SearchParams::historyPlies).
+  int historyPlies() const { return config().historyPlies; }
+
+  // An evaluator for the calling thread, with its own scratch buffers; it keeps the model
+  // alive, and any number may share one model. `threads` is the cores one evaluate call may
+  // use: 1 for a worker among several, 0 for the backend's default (every core).
+  virtual std::unique_ptr<Evaluator> evaluator(int threads = 0) const = 0;
+};
+
+// Reads the checkpoint's header and loads it with the backend of its architecture, on `device`
+// ("cpu", "cuda", "cuda:N"; the mlp runs on the CPU only). Throws CheckpointError for a bad or
+// incompatible file, std::invalid_argument for a device the backend cannot use.
+std::shared_ptr<const Model> loadModel(const std::filesystem::path& checkpoint,
+                                       const std::string& device = "cpu");
+
+}  // namespace camelot

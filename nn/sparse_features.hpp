@@ -1,0 +1,64 @@
+#pragma once
+// The mlp's inputs: the active sparse features of a position and the features of each legal
+// move, all from the side to move's view (the grid of nn/encoding.hpp: the mover's castle at
+// the bottom). Torch-free: the plain C++ inference and the trainer both read them.
+// docs/network.md lists every feature.
+//
+// Tactical features come from the legal moves the caller already has (an EvaluationRequest
+// carries them): this never generates moves.
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/movegen.hpp"
+#include "engine/position.hpp"
+#include "nn/encoding.hpp"
+
+namespace camelot {
+
+// Blocks of one feature per grid cell (kGridCells each; the 32 cells off the board are never
+// active).
+enum class CellFeature : int {
+  OwnMan,
+  OwnKnight,
+  EnemyMan,
+  EnemyKnight,
+  Capturable,     // an enemy piece some legal move of the mover captures
+  CaptureStart,   // where a legal capture of the mover starts
+  CaptureEnd,     // where it ends
+  GoalEntryFrom,  // an own piece with a legal move onto a goal square (not within the goal)
+  Count
+};
+
+inline constexpr int kCellFeatureBlocks = static_cast<int>(CellFeature::Count);
+inline constexpr int kClockBuckets = 8;
+inline constexpr int kCaptureSizeBuckets = 8;  // the longest capture takes 1, 2, ..., 8+ pieces
+
+// The scalar features after the cell blocks, in this order.
+inline constexpr int kOwnCastleMovesFeature = kCellFeatureBlocks * 192;  // + used (0..2)
+inline constexpr int kEnemyCastleMovesFeature = kOwnCastleMovesFeature + 3;
+inline constexpr int kMustLeaveFeature = kEnemyCastleMovesFeature + 3;  // R7 pending
+inline constexpr int kClockFeature = kMustLeaveFeature + 1;             // + bucket
+inline constexpr int kRepetitionFeature = kClockFeature + kClockBuckets;
+inline constexpr int kCaptureSizeFeature = kRepetitionFeature + 1;  // + bucket
+inline constexpr int kSparseFeatureCount = kCaptureSizeFeature + kCaptureSizeBuckets;
+
+// Move kinds the policy embeds: plain, canter, then a capture by pieces taken (1..8+).
+inline constexpr int kMoveKinds = 2 + kCaptureSizeBuckets;
+
+// The clock bucket of R9 f's clock (0..kClockBuckets-1).
+int clockBucket(int clock);
+
+// Appends the active features of `position` (with `moves`, its legal moves, and `repetitions`,
+// its earlier occurrences) to `out`, each once, in increasing order within each block.
+void activeFeatures(const Position& position, const MoveList& moves, int repetitions,
+                    std::vector<std::int32_t>& out);
+
+// The embedding kind of a move (0 plain, 1 canter, 2.. a capture of 1, 2, ... 8+ pieces).
+int moveKind(const Move& move);
+
+// The kind of each slot of `legal` (built from `moves`): its first move's. Moves that share a
+// (from, to) slot share one logit, so one kind stands for them all.
+void slotKinds(const LegalPolicy& legal, const MoveList& moves, std::vector<int>& out);
+
+}  // namespace camelot
