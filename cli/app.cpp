@@ -92,28 +92,41 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
                    "(residual tower, LibTorch, the GPU path)")
       ->check(CLI::IsMember({"mlp", "resnet"}))
       ->capture_default_str();
-  netInit->add_option("--accumulator", config.accumulator, "mlp: units of the feature layer")
-      ->capture_default_str();
-  netInit->add_option("--hidden", config.hidden, "mlp: units of each dense layer")
-      ->capture_default_str();
-  netInit->add_option("--move-embedding", config.moveEmbedding, "mlp: width of the move embeddings")
-      ->capture_default_str();
-  netInit->add_option("--blocks", config.blocks, "resnet: residual blocks")->capture_default_str();
-  netInit->add_option("--channels", config.channels, "resnet: channels per block (even)")
-      ->capture_default_str();
-  netInit
-      ->add_option("--pooling-every", config.globalPoolingEvery,
-                   "resnet: every Nth block pools the whole board (0: none)")
-      ->capture_default_str();
-  netInit->add_option("--policy-channels", config.policyChannels, "resnet: query/key width (even)")
-      ->capture_default_str();
-  netInit->add_option("--history", netInitOptions.history,
-                      "resnet: earlier positions in the input (default 2; the mlp reads none)");
-  netInit
-      ->add_option("--tactical-planes", config.tacticalPlanes,
-                   "resnet: input planes of the pieces each side could capture or bring to a goal "
-                   "next")
-      ->capture_default_str();
+  const std::vector<CLI::Option*> mlpOptions = {
+      netInit->add_option("--accumulator", config.accumulator, "mlp: units of the feature layer")
+          ->capture_default_str(),
+      netInit->add_option("--hidden", config.hidden, "mlp: units of each dense layer")
+          ->capture_default_str(),
+      netInit
+          ->add_option("--move-embedding", config.moveEmbedding,
+                       "mlp: width of the move embeddings")
+          ->capture_default_str()};
+  const std::vector<CLI::Option*> resnetOptions = {
+      netInit->add_option("--blocks", config.blocks, "resnet: residual blocks")
+          ->capture_default_str(),
+      netInit->add_option("--channels", config.channels, "resnet: channels per block (even)")
+          ->capture_default_str(),
+      netInit
+          ->add_option("--pooling-every", config.globalPoolingEvery,
+                       "resnet: every Nth block pools the whole board (0: none)")
+          ->capture_default_str(),
+      netInit
+          ->add_option("--policy-channels", config.policyChannels,
+                       "resnet: query/key width (even)")
+          ->capture_default_str(),
+      netInit->add_option("--history", netInitOptions.history,
+                          "resnet: earlier positions in the input (default 2)"),
+      netInit
+          ->add_option("--tactical-planes", config.tacticalPlanes,
+                       "resnet: input planes of the pieces each side could capture or bring to a "
+                       "goal next")
+          ->capture_default_str()};
+  // An option of the other family is refused by runNetInit, not silently ignored.
+  netInit->callback([&netInitOptions, mlpOptions, resnetOptions] {
+    for (const CLI::Option* option : netInitOptions.architecture == "mlp" ? resnetOptions : mlpOptions)
+      if (option->count() > 0 && netInitOptions.otherFamilyOption.empty())
+        netInitOptions.otherFamilyOption = option->get_name();
+  });
   netInit->add_option("--seed", netInitOptions.seed, "Seed of the initial weights")
       ->capture_default_str();
   netInit->add_option("--out", netInitOptions.out, "Checkpoint file to write")->required();

@@ -25,21 +25,50 @@ std::vector<float> transposed(const std::vector<float>& m, int rows, int columns
   return t;
 }
 
-// out = bias + W in, with W stored transposed ([in][out]): a sum of `in`'s columns scaled by
-// its entries. Each step is an independent multiply-add over `outputs` floats, which the
-// compiler vectorises (a dot product's sum would not be, without reassociation); the clipped
-// ReLU leaves many inputs at exactly 0, which are skipped.
+// out[0..n) = init[0..n) + the sum over k < count of scale(k) * row(k)[0..n), in blocks of
+// kBlock floats held in registers across the whole sum: every step is an independent
+// multiply-add the compiler vectorises (a dot product's running sum would not be, without
+// reassociation), and `out` is written once. A scale of exactly 0 (the clipped ReLU's floor)
+// skips its row.
+constexpr int kBlock = 32;
+
+template <typename Row, typename Scale>
+void sumRows(const float* init, int n, int count, Row row, Scale scale, float* out) {
+  int j = 0;
+  for (; j + kBlock <= n; j += kBlock) {
+    float block[kBlock];
+    for (int t = 0; t < kBlock; ++t)
+      block[t] = init[j + t];
+    for (int k = 0; k < count; ++k) {
+      const float x = scale(k);
+      if (x == 0.0f) continue;
+      const float* r = row(k) + j;
+      for (int t = 0; t < kBlock; ++t)
+        block[t] += x * r[t];
+    }
+    for (int t = 0; t < kBlock; ++t)
+      out[j + t] = block[t];
+  }
+  if (j == n) return;
+  for (int t = j; t < n; ++t)
+    out[t] = init[t];
+  for (int k = 0; k < count; ++k) {
+    const float x = scale(k);
+    if (x == 0.0f) continue;
+    const float* r = row(k);
+    for (int t = j; t < n; ++t)
+      out[t] += x * r[t];
+  }
+}
+
+// out = bias + W in, with W stored transposed ([in][out]).
 void affineTransposed(const std::vector<float>& weightsT, const std::vector<float>& bias,
                       const float* in, int inputs, float* out) {
   const int outputs = static_cast<int>(bias.size());
-  std::copy(bias.begin(), bias.end(), out);
-  for (int k = 0; k < inputs; ++k) {
-    const float x = in[k];
-    if (x == 0.0f) continue;
-    const float* column = weightsT.data() + static_cast<std::size_t>(k) * outputs;
-    for (int j = 0; j < outputs; ++j)
-      out[j] += x * column[j];
-  }
+  sumRows(
+      bias.data(), outputs, inputs,
+      [&](int k) { return weightsT.data() + static_cast<std::size_t>(k) * outputs; },
+      [&](int k) { return in[k]; }, out);
 }
 
 // The weights laid out for inference: every matrix transposed to [in][out], the move
@@ -107,13 +136,11 @@ MlpEvaluator::MlpEvaluator(std::shared_ptr<const MlpModel> model) : model_(std::
 template <std::size_t N>
 void scoreAll(const std::vector<float>& table, const std::vector<float>& q,
               std::array<float, N>& scores) {
-  scores.fill(0.0f);
-  for (std::size_t k = 0; k < q.size(); ++k) {
-    const float x = q[k];
-    const float* row = table.data() + k * N;
-    for (std::size_t c = 0; c < N; ++c)
-      scores[c] += x * row[c];
-  }
+  static constexpr std::array<float, N> kZero{};
+  sumRows(
+      kZero.data(), static_cast<int>(N), static_cast<int>(q.size()),
+      [&](int k) { return table.data() + static_cast<std::size_t>(k) * N; },
+      [&](int k) { return q[static_cast<std::size_t>(k)]; }, scores.data());
 }
 
 void MlpEvaluator::evaluate(std::span<const EvaluationRequest> requests,
@@ -130,12 +157,12 @@ void MlpEvaluator::evaluate(std::span<const EvaluationRequest> requests,
     features_.clear();
     activeFeatures(*r.position, *r.moves, r.repetitions, features_);
     float* acc = accumulator_.data();
-    std::copy(w.featureBias.begin(), w.featureBias.end(), acc);
-    for (const std::int32_t f : features_) {
-      const float* column = w.features.data() + static_cast<std::size_t>(f) * a;
-      for (int k = 0; k < a; ++k)
-        acc[k] += column[k];
-    }
+    sumRows(
+        w.featureBias.data(), a, static_cast<int>(features_.size()),
+        [&](int k) {
+          return w.features.data() + static_cast<std::size_t>(features_[static_cast<std::size_t>(k)]) * a;
+        },
+        [](int) { return 1.0f; }, acc);
     for (int k = 0; k < a; ++k)
       acc[k] = clipped(acc[k]);
 

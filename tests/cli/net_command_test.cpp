@@ -22,7 +22,7 @@ class NetCommand : public ::testing::Test {
   // A small network, fast to search with.
   std::string smallNet() {
     const std::string path = file("small.ckpt");
-    const CliResult r = runCamelot({"net", "init", "--blocks", "1", "--channels", "8",
+    const CliResult r = runCamelot({"net", "init", "--architecture", "resnet", "--blocks", "1", "--channels", "8",
                                     "--policy-channels", "4", "--seed", "3", "--out", path});
     EXPECT_EQ(r.status, 0) << r.err;
     return path;
@@ -53,10 +53,27 @@ TEST_F(NetCommand, InitWritesAndInfoReadsTheHeader) {
       << text.out;
 }
 
+TEST_F(NetCommand, InitWritesAnMlpByDefaultAndInfoShowsItsSizes) {
+  const std::string path = file("fast.ckpt");
+  const CliResult init = runCamelot(
+      {"net", "init", "--accumulator", "64", "--hidden", "16", "--seed", "2", "--out", path});
+  ASSERT_EQ(init.status, 0) << init.err;
+  EXPECT_EQ(init.out, "wrote " + path + ": mlp 64-16-16 (moves 32), seed 2\n");
+  const CliResult info = runCamelot({"net", "info", path, "--json"});
+  ASSERT_EQ(info.status, 0) << info.err;
+  EXPECT_EQ(nlohmann::json::parse(info.out)["config"],
+            nlohmann::json::parse(R"({"architecture": "mlp", "accumulator": 64, "hidden": 16,
+                                      "move_embedding": 32, "history_plies": 0})"));
+  const CliResult text = runCamelot({"net", "info", path});
+  EXPECT_NE(text.out.find("architecture:     mlp\nnetwork:          mlp 64-16-16 (moves 32)\n"),
+            std::string::npos)
+      << text.out;
+}
+
 TEST_F(NetCommand, SameSeedSameFile) {
   const std::string a = smallNet();
   const std::string b = file("again.ckpt");
-  ASSERT_EQ(runCamelot({"net", "init", "--blocks", "1", "--channels", "8", "--policy-channels", "4",
+  ASSERT_EQ(runCamelot({"net", "init", "--architecture", "resnet", "--blocks", "1", "--channels", "8", "--policy-channels", "4",
                         "--seed", "3", "--out", b})
                 .status,
             0);
@@ -74,10 +91,20 @@ TEST_F(NetCommand, InitRefusesToOverwriteAndRejectsBadSettings) {
   EXPECT_EQ(again.err, "camelot net: " + path + ": already exists (use --force to replace it)\n");
   EXPECT_EQ(std::filesystem::file_size(path), before);
 
-  const CliResult odd = runCamelot({"net", "init", "--channels", "63", "--out", file("odd.ckpt")});
+  const CliResult odd = runCamelot(
+      {"net", "init", "--architecture", "resnet", "--channels", "63", "--out", file("odd.ckpt")});
   EXPECT_EQ(odd.status, 1);
   EXPECT_EQ(odd.err, "camelot net: channels must be even and in 2..512 (got 63)\n");
   EXPECT_FALSE(std::filesystem::exists(file("odd.ckpt")));
+
+  const CliResult mixed = runCamelot({"net", "init", "--blocks", "2", "--out", file("mixed.ckpt")});
+  EXPECT_EQ(mixed.status, 1);
+  EXPECT_EQ(mixed.err, "camelot net: --blocks is not a setting of --architecture mlp\n");
+  EXPECT_FALSE(std::filesystem::exists(file("mixed.ckpt")));
+  const CliResult narrow =
+      runCamelot({"net", "init", "--accumulator", "4", "--out", file("narrow.ckpt")});
+  EXPECT_EQ(narrow.status, 1);
+  EXPECT_EQ(narrow.err, "camelot net: accumulator must be in 8..4096 (got 4)\n");
 }
 
 TEST_F(NetCommand, CorruptOrMissingCheckpointIsOneErrorLine) {

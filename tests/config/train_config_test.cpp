@@ -190,7 +190,8 @@ TEST(TrainConfig, RoundTripsThroughToml) {
   EXPECT_EQ(parseTrainConfig(text, "saved"), config) << text;
   EXPECT_EQ(parseTrainConfig(toToml(TrainConfig{}), "saved"), TrainConfig{});
   // Every key is written, numbers that are floats as floats.
-  EXPECT_NE(text.find("\n[network]\nblocks = 2\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n[network]\narchitecture = \"resnet\"\nblocks = 2\n"), std::string::npos)
+      << text;
   EXPECT_NE(text.find("sample_reuse = 3.0\n"), std::string::npos) << text;
   EXPECT_NE(text.find("baselines = [\"random\", \"mcts:sims=100,eval=rollout\"]\n"),
             std::string::npos)
@@ -365,8 +366,9 @@ TEST(TrainConfig, ShippedConfigsLoad) {
 
   const TrainConfig tiny = loadTrainConfig(dir / "tiny.toml");
   EXPECT_EQ(tiny.run.generations, 2);
-  EXPECT_EQ(tiny.network.blocks, 1);
-  EXPECT_EQ(tiny.network.channels, 16);
+  EXPECT_EQ(tiny.network.architecture, Architecture::Mlp);
+  EXPECT_EQ(tiny.network.accumulator, 16);
+  EXPECT_EQ(tiny.network.historyPlies, 0);
   EXPECT_EQ(tiny.selfplay.gamesPerGeneration, 8);
   EXPECT_EQ(tiny.selfplay.simulations, 8);
   EXPECT_EQ(tiny.selfplay.maxPlies, 80);
@@ -375,8 +377,9 @@ TEST(TrainConfig, ShippedConfigsLoad) {
 
   const TrainConfig standard = loadTrainConfig(dir / "default.toml");
   EXPECT_EQ(standard.run.hours, 1.0);
-  EXPECT_EQ(standard.network.blocks, 5);
-  EXPECT_EQ(standard.network.channels, 48);
+  EXPECT_EQ(standard.network.architecture, Architecture::Mlp);
+  EXPECT_EQ(standard.network.accumulator, 256);
+  EXPECT_EQ(standard.network.hidden, 32);
   EXPECT_EQ(standard.selfplay.gamesPerGeneration, 128);
   EXPECT_EQ(standard.selfplay.search, "gumbel");
   EXPECT_EQ(standard.buffer.window, 150000);
@@ -385,6 +388,7 @@ TEST(TrainConfig, ShippedConfigsLoad) {
             (std::vector<std::string>{"random", "greedy", "alphabeta:depth=2"}));
 
   const TrainConfig gpu = loadTrainConfig(dir / "gpu.toml");
+  EXPECT_EQ(gpu.network.architecture, Architecture::Resnet);
   EXPECT_EQ(gpu.network.blocks, 10);
   EXPECT_EQ(gpu.network.channels, 128);
   EXPECT_EQ(gpu.selfplay.device, "cuda");
@@ -419,14 +423,42 @@ std::set<std::string> keysOf(const std::string& text, bool commented) {
 }
 
 TEST(TrainConfig, ShippedConfigsSpellOutAndExplainEveryKey) {
-  const std::set<std::string> every = keysOf(toToml(TrainConfig{}), false);
-  EXPECT_EQ(every.size(), 48u);
+  // Every key of the resnet family's config, and of the mlp's: the same but for the network's.
+  EXPECT_EQ(keysOf(toToml(TrainConfig{}), false).size(), 49u);
+  TrainConfig mlp;
+  mlp.network = defaultNetworkConfig(Architecture::Mlp);
+  EXPECT_EQ(keysOf(toToml(mlp), false).size(), 44u);
   for (const char* name : {"tiny.toml", "default.toml", "gpu.toml"}) {
-    std::ifstream in(std::filesystem::path(CAMELOT_CONFIG_DIR) / name);
+    const std::filesystem::path file = std::filesystem::path(CAMELOT_CONFIG_DIR) / name;
+    std::ifstream in(file);
     std::stringstream text;
     text << in.rdbuf();
-    EXPECT_EQ(keysOf(text.str(), true), every) << name;
+    EXPECT_EQ(keysOf(text.str(), true), keysOf(toToml(loadTrainConfig(file)), false)) << name;
   }
+}
+
+TEST(TrainConfig, NetworkKeysBelongToTheirArchitecture) {
+  const TrainConfig fast =
+      parseTrainConfig("[network]\narchitecture = \"mlp\"\naccumulator = 64\n", "fast");
+  EXPECT_EQ(fast.network.architecture, Architecture::Mlp);
+  EXPECT_EQ(fast.network.accumulator, 64);
+  EXPECT_EQ(fast.network.historyPlies, 0);
+  const auto error = [](const std::string& text) {
+    try {
+      parseTrainConfig(text, "x.toml");
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error("[network]\narchitecture = \"mlp\"\nblocks = 3\n"),
+            "x.toml: network.blocks: is not a setting of architecture = \"mlp\"");
+  EXPECT_EQ(error("[network]\naccumulator = 64\n"),
+            "x.toml: network.accumulator: is not a setting of architecture = \"resnet\"");
+  EXPECT_EQ(error("[network]\narchitecture = \"transformer\"\n"),
+            "x.toml: network.architecture: must be \"mlp\" or \"resnet\" (got \"transformer\")");
+  EXPECT_EQ(error("[network]\narchitecture = \"mlp\"\nhidden = 0\n"),
+            "x.toml: network.hidden: must be in 1..1024 (got 0)");
 }
 
 }  // namespace

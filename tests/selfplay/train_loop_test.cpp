@@ -123,6 +123,24 @@ TEST_F(TrainLoop, TinyConfigRunsTwoGenerationsAndRecordsEverything) {
   expectCompleteRun();
 }
 
+// The residual family still trains: tiny.toml with a one-block resnet instead of its mlp.
+TEST_F(TrainLoop, TinyConfigTrainsTheResidualFamilyToo) {
+  TrainConfig config = loadTrainConfig(kTinyConfig);
+  config.network = defaultNetworkConfig(Architecture::Resnet);
+  config.network.blocks = 1;
+  config.network.channels = 8;
+  config.network.policyChannels = 4;
+  config.network.valueChannels = 4;
+  config.network.valueHidden = 8;
+  const fs::path file = dir_ / "resnet.toml";
+  std::ofstream(file) << toToml(config);
+  const std::atomic<bool> never{false};
+  const std::string log = train(file, never);
+  expectCompleteRun();
+  EXPECT_NE(log.find("network 1x8"), std::string::npos) << log;
+  EXPECT_EQ(readCheckpointHeader(dir_ / "run" / "latest.ckpt").config, config.network);
+}
+
 TEST_F(TrainLoop, InterruptedRunResumesWithoutLosingOrRepeatingWork) {
   std::atomic<bool> interrupted{false};
   // Interrupt as soon as the second generation's first game is saved.
