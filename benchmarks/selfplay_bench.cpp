@@ -52,9 +52,10 @@ int run(int argc, char** argv) {
   const double selfplay = static_cast<double>(stats.evaluations) / stats.seconds;
   const double meanBatch =
       static_cast<double>(stats.evaluations) / static_cast<double>(stats.batches);
-  std::printf("self-play: %d games, %lld plies, %lld positions evaluated in %.1f s, mean batch %.1f\n",
-              stats.games, static_cast<long long>(stats.plies),
-              static_cast<long long>(stats.evaluations), stats.seconds, meanBatch);
+  std::printf(
+      "self-play: %d games, %lld plies, %lld positions evaluated in %.1f s, mean batch %.1f\n",
+      stats.games, static_cast<long long>(stats.plies), static_cast<long long>(stats.evaluations),
+      stats.seconds, meanBatch);
   std::printf("selfplay: %.0f simulations/s\n", selfplay);
 
   // The evaluator alone: one thread per worker, each at the mean batch size.

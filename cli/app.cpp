@@ -111,8 +111,7 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
                        "resnet: every Nth block pools the whole board (0: none)")
           ->capture_default_str(),
       netInit
-          ->add_option("--policy-channels", config.policyChannels,
-                       "resnet: query/key width (even)")
+          ->add_option("--policy-channels", config.policyChannels, "resnet: query/key width (even)")
           ->capture_default_str(),
       netInit->add_option("--history", netInitOptions.history,
                           "resnet: earlier positions in the input (default 2)"),
@@ -123,7 +122,8 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
           ->capture_default_str()};
   // An option of the other family is refused by runNetInit, not silently ignored.
   netInit->callback([&netInitOptions, mlpOptions, resnetOptions] {
-    for (const CLI::Option* option : netInitOptions.architecture == "mlp" ? resnetOptions : mlpOptions)
+    for (const CLI::Option* option :
+         netInitOptions.architecture == "mlp" ? resnetOptions : mlpOptions)
       if (option->count() > 0 && netInitOptions.otherFamilyOption.empty())
         netInitOptions.otherFamilyOption = option->get_name();
   });

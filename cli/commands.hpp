@@ -51,8 +51,8 @@ void runMatch(const MatchOptions& options, std::ostream& out, std::ostream& prog
 
 struct NetInitOptions {
   std::string architecture = "mlp";
-  NetworkConfig config;         // its architecture and historyPlies come from the two below
-  std::optional<int> history;  // the family's default when absent
+  NetworkConfig config;           // its architecture and historyPlies come from the two below
+  std::optional<int> history;     // the family's default when absent
   std::string otherFamilyOption;  // an option given that belongs to the other family
   std::uint64_t seed = 1;
   std::string out;

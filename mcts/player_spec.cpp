@@ -25,8 +25,23 @@ PlayerSpec PlayerSpec::parse(std::string_view text) {
       fail(spec.text_, "no command after 'engine:' (e.g. engine:./other-engine --flag)");
     return spec;
   }
+  if (spec.kind_ == "net") {
+    const std::string_view rest =
+        colon == std::string_view::npos ? std::string_view() : text.substr(colon + 1);
+    const std::size_t comma = rest.find(',');
+    spec.file_ = std::string(rest.substr(0, comma));
+    if (spec.file_.empty()) fail(spec.text_, "no checkpoint file after 'net:'");
+    if (comma == std::string_view::npos) return spec;
+    spec.parseOptions(rest.substr(comma + 1));
+    return spec;
+  }
   if (colon == std::string_view::npos) return spec;
-  std::string_view rest = text.substr(colon + 1);
+  spec.parseOptions(text.substr(colon + 1));
+  return spec;
+}
+
+void PlayerSpec::parseOptions(std::string_view rest) {
+  PlayerSpec& spec = *this;
   while (true) {
     const std::size_t comma = rest.find(',');
     const std::string_view item = rest.substr(0, comma);
@@ -39,7 +54,6 @@ PlayerSpec PlayerSpec::parse(std::string_view text) {
     if (comma == std::string_view::npos) break;
     rest = rest.substr(comma + 1);
   }
-  return spec;
 }
 
 int PlayerSpec::intOption(const std::string& key, int fallback, int min, int max) const {

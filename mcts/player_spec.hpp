@@ -1,6 +1,7 @@
 #pragma once
 // A player named on the command line: `kind[:key=value,key=value...]`, for example `random`,
-// `alphabeta:depth=4` or `mcts:sims=800,eval=rollout`; or `engine:CMD`, an outside program
+// `alphabeta:depth=4` or `mcts:sims=800,eval=rollout`; `net:FILE[,key=value...]`, a network
+// checkpoint (the file is everything up to the first ','); or `engine:CMD`, an outside program
 // speaking the engine protocol (docs/engine_protocol.md), where CMD is taken verbatim.
 
 #include <map>
@@ -24,7 +25,11 @@ class PlayerSpec {
   const std::string& text() const { return text_; }
   // Kind "engine": the shell command after the first ':' (never empty); empty otherwise.
   const std::string& command() const { return command_; }
+  // Kind "net": the checkpoint file between ':' and the first ',' (never empty); empty otherwise.
+  const std::string& file() const { return file_; }
 
+  // Whether the option `key` was given.
+  bool has(const std::string& key) const { return options_.contains(key); }
   // The value of `key` as a whole number in [min, max], or `fallback` when absent.
   int intOption(const std::string& key, int fallback, int min, int max) const;
   // The value of `key`, which must be one of `allowed` (listed in the error), or `fallback`.
@@ -34,9 +39,13 @@ class PlayerSpec {
   void expectOnly(std::initializer_list<const char*> known) const;
 
  private:
+  // Reads "key=value,key=value..." into the options.
+  void parseOptions(std::string_view text);
+
   std::string text_;
   std::string kind_;
   std::string command_;
+  std::string file_;
   std::map<std::string, std::string> options_;
 };
 

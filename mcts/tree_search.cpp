@@ -47,10 +47,11 @@ void TreeSearch::resetTree() {
   rootPrepared_ = false;
 }
 
-void TreeSearch::start(int simulations) {
+void TreeSearch::start(int simulations, std::optional<Clock::time_point> deadline) {
   if (simulations < 1) throw std::invalid_argument("TreeSearch::start: simulations must be >= 1");
   if (pendingCount_ > 0) throw std::logic_error("TreeSearch::start: a step is unanswered");
   target_ = simulations;
+  deadline_ = deadline;
   started_ = 0;
   completed_ = 0;
   running_ = true;
@@ -69,9 +70,17 @@ SearchStep TreeSearch::step() {
   if (pendingCount_ > 0) throw std::logic_error("TreeSearch::step: provide() the last step first");
   if (!running_) return {};
   const auto leafCap = static_cast<std::size_t>(std::max(1, params_.leavesPerStep));
+  // Simulations that end on exact values need no evaluation and never return to the caller, so
+  // the deadline is checked here too, every kDeadlineCheck of them: a time-limited search whose
+  // paths are all decided would otherwise run its unbounded simulation count out.
+  constexpr int kDeadlineCheck = 256;
+  int exactInARow = 0;
   while (pendingCount_ < leafCap && started_ < target_ && tree_.size() < params_.maxNodes &&
          !tree_.node(SearchTree::kRoot).exact()) {
     if (simulate() == Descent::Collision) break;
+    if (pendingCount_ == 0 && deadline_ && ++exactInARow % kDeadlineCheck == 0 &&
+        Clock::now() >= *deadline_)
+      stop();
   }
   if (pendingCount_ == 0) {
     finish();
@@ -106,7 +115,7 @@ void TreeSearch::provide(std::span<const Evaluation> results) {
 
 const SearchResult& TreeSearch::run(Evaluator& evaluator, int simulations,
                                     std::optional<Clock::time_point> deadline) {
-  start(simulations);
+  start(simulations, deadline);
   for (SearchStep s = step(); s.kind == StepKind::NeedsEvaluation; s = step()) {
     if (answers_.size() < s.requests.size()) answers_.resize(s.requests.size());
     const std::span<Evaluation> answers(answers_.data(), s.requests.size());

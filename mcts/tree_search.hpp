@@ -68,8 +68,9 @@ class TreeSearch {
   // Drops the tree (a new game).
   void clear();
 
-  // Begins a search of `simulations` (>= 1) more simulations from the root.
-  void start(int simulations);
+  // Begins a search of `simulations` (>= 1) more simulations from the root, stopping at
+  // `deadline` if one is given.
+  void start(int simulations, std::optional<Clock::time_point> deadline = {});
   // Runs simulations until some leaves need an evaluation, or the search is done (its
   // simulations spent, the node cap reached, or the root's value exact). Throws
   // std::logic_error while an earlier step's requests are unanswered.
@@ -150,6 +151,7 @@ class TreeSearch {
   int started_ = 0;
   int completed_ = 0;
   bool running_ = false;
+  std::optional<Clock::time_point> deadline_;
   bool rootPrepared_ = false;  // onRootExpanded() has run for this root
   SearchResult result_;
 };

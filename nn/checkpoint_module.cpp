@@ -109,7 +109,8 @@ CheckpointHeader loadCheckpoint(const std::filesystem::path& path, torch::nn::Mo
   for (const StoredTensor& record : records) {
     torch::Tensor tensor =
         torch::empty(record.shape, torch::TensorOptions().dtype(scalarType(record.dtype)));
-    if (!record.data.empty()) std::memcpy(tensor.data_ptr(), record.data.data(), record.data.size());
+    if (!record.data.empty())
+      std::memcpy(tensor.data_ptr(), record.data.data(), record.data.size());
     staged.push_back(std::move(tensor));
   }
   torch::NoGradGuard noGrad;

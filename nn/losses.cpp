@@ -10,8 +10,7 @@ Losses computeLosses(TrainableNetwork& network, const TrainingBatch& batch,
 Losses computeLosses(const PolicyValueOutput& out, const TrainingBatch& batch,
                      double movesLeftWeight) {
   // Padding entries get a large negative logit rather than -inf, so that 0 * log p stays 0.
-  const torch::Tensor logits =
-      out.policyLogits.masked_fill(batch.legalMask.logical_not(), -1e9);
+  const torch::Tensor logits = out.policyLogits.masked_fill(batch.legalMask.logical_not(), -1e9);
   const torch::Tensor logPolicy = torch::log_softmax(logits, 1);
   // Positions recorded for their value alone (no legal entries) take no part in the policy's
   // loss or entropy: both are means over the positions that have a policy target.

@@ -12,10 +12,10 @@ namespace camelot {
 
 struct TrainingBatch {
   std::vector<torch::Tensor> inputs;  // the family's (TrainableNetwork::encode)
-  torch::Tensor legalMask;        // [N, L] bool: false on padding (a row all false: no target)
-  torch::Tensor policyTarget;     // [N, L] target probabilities (0 on padding), sum 1 a row
-  torch::Tensor wdlTarget;        // [N, 3] win, draw, loss for the side to move
-  torch::Tensor movesLeftTarget;  // [N] plies to the end / 100
+  torch::Tensor legalMask;            // [N, L] bool: false on padding (a row all false: no target)
+  torch::Tensor policyTarget;         // [N, L] target probabilities (0 on padding), sum 1 a row
+  torch::Tensor wdlTarget;            // [N, 3] win, draw, loss for the side to move
+  torch::Tensor movesLeftTarget;      // [N] plies to the end / 100
 };
 
 struct Losses {

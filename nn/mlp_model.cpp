@@ -110,8 +110,8 @@ class MlpModel : public Model {
   explicit MlpModel(MlpWeights weights) : w_(std::move(weights)), kernel_(w_) {}
 
   const NetworkConfig& config() const override { return w_.config; }
-  std::unique_ptr<Evaluator> evaluator(int /*threads: one evaluate call runs on one core*/) const
-      override {
+  std::unique_ptr<Evaluator> evaluator(
+      int /*threads: one evaluate call runs on one core*/) const override {
     return std::make_unique<MlpEvaluator>(
         std::static_pointer_cast<const MlpModel>(shared_from_this()));
   }
@@ -160,7 +160,8 @@ void MlpEvaluator::evaluate(std::span<const EvaluationRequest> requests,
     sumRows(
         w.featureBias.data(), a, static_cast<int>(features_.size()),
         [&](int k) {
-          return w.features.data() + static_cast<std::size_t>(features_[static_cast<std::size_t>(k)]) * a;
+          return w.features.data() +
+                 static_cast<std::size_t>(features_[static_cast<std::size_t>(k)]) * a;
         },
         [](int) { return 1.0f; }, acc);
     for (int k = 0; k < a; ++k)
@@ -211,7 +212,8 @@ MlpWeights mlpWeights(const std::filesystem::path& path, const CheckpointContent
   const NetworkConfig& c = w.config;
   if (c.architecture != Architecture::Mlp) failCheckpoint(path, "not an mlp network");
   const std::int64_t a = c.accumulator, h = c.hidden, e = c.moveEmbedding;
-  const std::vector<std::pair<const char*, std::pair<std::vector<float>*, std::vector<std::int64_t>>>>
+  const std::vector<
+      std::pair<const char*, std::pair<std::vector<float>*, std::vector<std::int64_t>>>>
       expected = {
           {"features.weight", {&w.features, {kSparseFeatureCount, a}}},
           {"featureBias", {&w.featureBias, {a}}},
@@ -234,7 +236,8 @@ MlpWeights mlpWeights(const std::filesystem::path& path, const CheckpointContent
     byName[t.name] = &t;
   for (const auto& [name, target] : expected) {
     const auto it = byName.find(name);
-    if (it == byName.end()) failCheckpoint(path, std::string("mlp tensor '") + name + "' is missing");
+    if (it == byName.end())
+      failCheckpoint(path, std::string("mlp tensor '") + name + "' is missing");
     const StoredTensor& t = *it->second;
     if (t.dtype != kTensorFloat32 || t.shape != target.second)
       failCheckpoint(path, std::string("tensor '") + name + "' is " + dtypeName(t.dtype) + " " +

@@ -48,9 +48,8 @@ class MlpTrainable : public TrainableNetwork {
 MlpNetworkImpl::MlpNetworkImpl(const NetworkConfig& config) : config_(config) {
   const int a = config.accumulator, h = config.hidden, e = config.moveEmbedding;
   features = register_module(
-      "features",
-      torch::nn::EmbeddingBag(torch::nn::EmbeddingBagOptions(kSparseFeatureCount, a)
-                                  .mode(torch::kSum)));
+      "features", torch::nn::EmbeddingBag(
+                      torch::nn::EmbeddingBagOptions(kSparseFeatureCount, a).mode(torch::kSum)));
   featureBias = register_parameter("featureBias", torch::zeros({a}));
   layer1 = register_module("layer1", torch::nn::Linear(a, h));
   layer2 = register_module("layer2", torch::nn::Linear(h, h));
@@ -127,8 +126,8 @@ std::vector<torch::Tensor> encodeMlpInputs(std::span<const TrainingSample> sampl
       moveKinds[row + j] = kinds[slot];
     }
   }
-  torch::Tensor featureIndices = torch::empty({static_cast<std::int64_t>(indices.size())},
-                                              torch::kInt64);
+  torch::Tensor featureIndices =
+      torch::empty({static_cast<std::int64_t>(indices.size())}, torch::kInt64);
   std::copy(indices.begin(), indices.end(), featureIndices.data_ptr<std::int64_t>());
   return {featureIndices, offsets, from, to, kind};
 }

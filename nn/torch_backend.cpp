@@ -17,8 +17,7 @@ constexpr const char* kLibraryName = "libcamelot_torch.so";
 
 // Where the library is looked for, in order.
 std::vector<std::filesystem::path> candidates() {
-  if (const char* forced = std::getenv("CAMELOT_TORCH_LIBRARY"); forced && *forced)
-    return {forced};
+  if (const char* forced = std::getenv("CAMELOT_TORCH_LIBRARY"); forced && *forced) return {forced};
   std::vector<std::filesystem::path> paths;
   std::error_code error;
   const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);

@@ -1,6 +1,8 @@
 // The LibTorch side of the Trainer (nn/trainer.hpp): a TrainableNetwork of either family, its
 // optimizer, the steps, and the optimizer state beside each checkpoint.
 
+#include "nn/trainer_core.hpp"
+
 #include <fcntl.h>
 #include <torch/torch.h>
 #include <unistd.h>
@@ -22,7 +24,6 @@
 #include "nn/inference_net.hpp"
 #include "nn/losses.hpp"
 #include "nn/trainer.hpp"
-#include "nn/trainer_core.hpp"
 
 namespace camelot {
 namespace {

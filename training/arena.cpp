@@ -11,32 +11,6 @@
 
 namespace camelot {
 
-std::optional<NetSpec> parseNetSpec(std::string_view spec, int defaultSimulations) {
-  constexpr std::string_view kPrefix = "net:";
-  if (!spec.starts_with(kPrefix)) return std::nullopt;
-  const std::string text(spec);
-  std::string_view rest = spec.substr(kPrefix.size());
-  const std::size_t comma = rest.find(',');
-  NetSpec net{std::string(rest.substr(0, comma)), defaultSimulations};
-  if (net.file.empty()) throw SpecError("player '" + text + "': no checkpoint file after 'net:'");
-  if (comma != std::string_view::npos) {
-    // The options have the form every other spec has: parse them as one, and name the whole
-    // spec in an error.
-    const std::string optionsText = "net:" + std::string(rest.substr(comma + 1));
-    try {
-      const PlayerSpec options = PlayerSpec::parse(optionsText);
-      options.expectOnly({"sims"});
-      net.simulations = options.intOption("sims", defaultSimulations, 1, 1'000'000);
-    } catch (const SpecError& e) {
-      const std::string what = e.what();
-      const std::string prefix = "player '" + optionsText + "'";
-      throw SpecError(
-          what.starts_with(prefix) ? "player '" + text + "'" + what.substr(prefix.size()) : what);
-    }
-  }
-  return net;
-}
-
 std::vector<Pairing> roundRobin(int players) {
   std::vector<Pairing> pairings;
   for (int i = 0; i < players; ++i)
@@ -77,13 +51,18 @@ void playArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairin
   std::vector<GameSide> sides;
   for (const ArenaPlayer& player : players) {
     GameSide side{-1, player.spec, player.name};
-    if (const auto net = parseNetSpec(player.spec, settings.defaultSimulations)) {
+    const PlayerSpec spec = PlayerSpec::parse(player.spec);
+    const auto net = netPlayerSpec(spec);
+    // A network with a simulation budget and the arena's search joins the batched searches; one
+    // with a time budget or another search plays move by move, as any other player.
+    if (net && !net->time &&
+        (!net->searchGiven || (net->search == SearchKind::Gumbel) == settings.gumbel)) {
       auto [it, added] = netOfFile.emplace(net->file, static_cast<int>(nets.size()));
       if (added) nets.push_back(loadModel(net->file, settings.device));
       side.net = it->second;
-      side.simulations = net->simulations;
+      side.simulations = spec.has("sims") ? *net->simulations : settings.defaultSimulations;
     } else {
-      validatePlayerSpec(PlayerSpec::parse(player.spec));
+      validatePlayerSpec(spec);
     }
     sides.push_back(side);
   }

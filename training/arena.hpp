@@ -24,15 +24,6 @@ struct ArenaPlayer {
   std::string name;  // in game records and ratings (the spec, unless the caller names it)
 };
 
-struct NetSpec {
-  std::string file;
-  int simulations = 0;
-};
-
-// For "net:FILE[,sims=N]": the file and budget (defaultSimulations without sims=). nullopt for
-// another kind of spec. Throws SpecError for a malformed one. (A file name cannot hold a comma.)
-std::optional<NetSpec> parseNetSpec(std::string_view spec, int defaultSimulations);
-
 struct Pairing {
   int first = 0;  // indices into the players
   int second = 0;

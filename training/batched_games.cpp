@@ -208,7 +208,8 @@ class Worker {
     TrainingSample sample;
     sample.position = position;
     const auto& positions = slot.game.positions();
-    const auto history = static_cast<std::size_t>(historyPlies_[static_cast<std::size_t>(slot.net)]);
+    const auto history =
+        static_cast<std::size_t>(historyPlies_[static_cast<std::size_t>(slot.net)]);
     const std::size_t keep = std::min(positions.size() - 1, history);
     sample.history.assign(positions.end() - 1 - static_cast<std::ptrdiff_t>(keep),
                           positions.end() - 1);

@@ -1,10 +1,15 @@
 #include "training/player_factory.hpp"
 
+#include <map>
+#include <mutex>
+
 #include "mcts/alphabeta_player.hpp"
 #include "mcts/greedy_player.hpp"
 #include "mcts/mcts_player.hpp"
 #include "mcts/random_player.hpp"
 #include "mcts/rollout_mcts_player.hpp"
+#include "nn/checkpoint.hpp"
+#include "nn/model.hpp"
 #include "training/engine_player.hpp"
 
 namespace camelot {
@@ -24,12 +29,23 @@ void readBudget(const PlayerSpec& spec, Options& options, int defaultSimulations
     throw SpecError("player '" + spec.text() + "': give sims=N (N >= 1) or time=MS");
 }
 
+// Sequential halving divides a known number of simulations among the root's candidates, so a
+// Gumbel search needs one; a time limit can only cut it short.
+void requireGumbelSimulations(const PlayerSpec& spec, SearchKind search,
+                              const std::optional<int>& simulations) {
+  if (search == SearchKind::Gumbel && !simulations)
+    throw SpecError("player '" + spec.text() +
+                    "': the Gumbel search needs sims=N (sequential halving plans them); time=MS "
+                    "can only cap it");
+}
+
 std::unique_ptr<Player> makeMctsPlayer(const PlayerSpec& spec, SearchKind kind, int defaultSims,
                                        std::uint64_t seed) {
   spec.expectOnly({"sims", "time", "eval"});
   MctsPlayerOptions options;
   options.search = kind;
   readBudget(spec, options, defaultSims);
+  requireGumbelSimulations(spec, kind, options.simulations);
   options.evaluator = spec.choiceOption("eval", "uniform", {"uniform", "rollout"}) == "rollout"
                           ? EvaluatorKind::Rollout
                           : EvaluatorKind::Uniform;
@@ -37,7 +53,43 @@ std::unique_ptr<Player> makeMctsPlayer(const PlayerSpec& spec, SearchKind kind, 
   return std::make_unique<MctsPlayer>(options);
 }
 
+// One loaded model per checkpoint file while any player uses it: a match makes a player per
+// game, and they share the weights.
+std::shared_ptr<const Model> sharedModel(const std::string& file) {
+  static std::mutex mutex;
+  static std::map<std::string, std::weak_ptr<const Model>> models;
+  const std::lock_guard lock(mutex);
+  if (auto model = models[file].lock()) return model;
+  auto model = loadModel(file);
+  models[file] = model;
+  return model;
+}
+
+std::unique_ptr<Player> makeNetPlayer(const NetPlayerSpec& net, std::uint64_t seed) {
+  const std::shared_ptr<const Model> model = sharedModel(net.file);
+  MctsPlayerOptions options;
+  options.search = net.search;
+  options.simulations = net.simulations;
+  options.time = net.time;
+  options.params.historyPlies = model->historyPlies();
+  options.seed = seed;
+  return std::make_unique<MctsPlayer>(options, model->evaluator(), "net:" + net.file);
+}
+
 }  // namespace
+
+std::optional<NetPlayerSpec> netPlayerSpec(const PlayerSpec& spec) {
+  if (spec.kind() != "net") return std::nullopt;
+  spec.expectOnly({"sims", "time", "search"});
+  NetPlayerSpec net;
+  net.file = spec.file();
+  readBudget(spec, net, 800);
+  const std::string search = spec.choiceOption("search", "puct", {"gumbel", "puct"});
+  net.search = search == "gumbel" ? SearchKind::Gumbel : SearchKind::Puct;
+  requireGumbelSimulations(spec, net.search, net.simulations);
+  net.searchGiven = spec.has("search");
+  return net;
+}
 
 std::unique_ptr<Player> makePlayer(const PlayerSpec& spec, std::uint64_t seed) {
   if (spec.kind() == "random") {
@@ -66,6 +118,7 @@ std::unique_ptr<Player> makePlayer(const PlayerSpec& spec, std::uint64_t seed) {
     options.seed = seed;
     return std::make_unique<RolloutMctsPlayer>(options);
   }
+  if (const auto net = netPlayerSpec(spec)) return makeNetPlayer(*net, seed);
   // An outside program decides for itself; the seed means nothing to it.
   if (spec.kind() == "engine") return std::make_unique<EnginePlayer>(spec.command());
   throw SpecError("player '" + spec.text() + "': unknown kind '" + spec.kind() +
@@ -75,11 +128,15 @@ std::unique_ptr<Player> makePlayer(const PlayerSpec& spec, std::uint64_t seed) {
 void validatePlayerSpec(const PlayerSpec& spec) {
   // PlayerSpec::parse has checked an engine's spec; checking must not start the program.
   if (spec.kind() == "engine") return;
+  if (const auto net = netPlayerSpec(spec)) {
+    requireCompatible(net->file, readCheckpointHeader(net->file));
+    return;
+  }
   makePlayer(spec, 0);
 }
 
 std::string knownPlayerKinds() {
-  return "random, greedy, alphabeta, mcts, gumbel, rollout, engine";
+  return "random, greedy, alphabeta, mcts, gumbel, rollout, net, engine";
 }
 
 }  // namespace camelot

@@ -1,20 +1,41 @@
 #pragma once
-// Players by name: turns a PlayerSpec (`random`, `greedy`, ...) into a fresh, seeded player.
+// Players by name, the one registry every command uses: turns a PlayerSpec (`random`,
+// `greedy`, ..., `net:FILE`) into a fresh, seeded player.
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
+#include "mcts/mcts_player.hpp"
 #include "mcts/player.hpp"
 #include "mcts/player_spec.hpp"
 
 namespace camelot {
 
+// A network player's spec, `net:FILE[,sims=N][,time=MS][,search=gumbel|puct]`: the checkpoint's
+// tree search with `sims` simulations a move (800 unless a time is given) or `time` ms a move,
+// whichever ends first; PUCT unless search=gumbel.
+struct NetPlayerSpec {
+  std::string file;
+  std::optional<int> simulations;
+  std::optional<std::chrono::milliseconds> time;
+  SearchKind search = SearchKind::Puct;
+  // Given explicitly in the spec (not defaults): callers with their own defaults (an arena's
+  // --search) apply them only where the spec is silent.
+  bool searchGiven = false;
+};
+
+// The options of a `net:` spec, nullopt for another kind. Throws SpecError for a bad option.
+std::optional<NetPlayerSpec> netPlayerSpec(const PlayerSpec& spec);
+
 // Throws SpecError for an unknown kind or a bad option.
 std::unique_ptr<Player> makePlayer(const PlayerSpec& spec, std::uint64_t seed);
 
 // Checks a spec without keeping the player (for errors before any game starts); an
-// `engine:CMD` is not started, so a command that fails shows only in its games.
+// `engine:CMD` is not started, so a command that fails shows only in its games; a `net:FILE`
+// has its checkpoint's header read, not its weights.
 void validatePlayerSpec(const PlayerSpec& spec);
 
 // "random, greedy, ...": every kind makePlayer knows.

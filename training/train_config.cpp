@@ -335,7 +335,8 @@ class Reader {
     std::string architecture(architectureName(config.architecture));
     if (readString("architecture", architecture)) {
       const auto parsed = parseArchitecture(architecture);
-      if (!parsed) fail("architecture", "must be \"mlp\" or \"resnet\" (got \"" + architecture + "\")");
+      if (!parsed)
+        fail("architecture", "must be \"mlp\" or \"resnet\" (got \"" + architecture + "\")");
       config = defaultNetworkConfig(*parsed);
     }
     const auto otherFamily = [&](const char* key) {

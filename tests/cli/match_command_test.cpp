@@ -77,4 +77,33 @@ TEST_F(MatchCommand, MissingPlayerIsACommandLineError) {
 }
 
 }  // namespace
+// One player registry: a network plays in matches and behind the engine protocol by the same
+// spec as in arenas, and the same seed gives the same games.
+TEST_F(MatchCommand, NetworkSpecsPlayEverywhere) {
+  const std::string net = (dir_ / "net.ckpt").string();
+  ASSERT_EQ(camelot({"net", "init", "--accumulator", "16", "--hidden", "8", "--out", net}).status,
+            0);
+  const std::vector<std::string> args = {
+      "match", "--white", "net:" + net + ",sims=16", "--black", "random", "--games", "4", "--json"};
+  const Result r = camelot(args);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["wins"].get<int>() + json["draws"].get<int>() + json["losses"].get<int>(), 4);
+  EXPECT_EQ(camelot(args).out, r.out);
+
+  const Result timed = camelot({"match", "--white", "net:" + net + ",time=5,search=puct", "--black",
+                                "greedy", "--games", "2", "--json"});
+  EXPECT_EQ(timed.status, 0) << timed.err;
+
+  const Result engine =
+      camelot({"engine", "--player", "net:" + net + ",sims=8"}, "position startpos\ngo\nquit\n");
+  ASSERT_EQ(engine.status, 0) << engine.err;
+  EXPECT_NE(engine.out.find("bestmove "), std::string::npos) << engine.out;
+
+  const Result missing =
+      camelot({"match", "--white", "net:" + (dir_ / "missing.ckpt").string(), "--black", "random"});
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_EQ(missing.err, "camelot match: " + (dir_ / "missing.ckpt").string() + ": no such file\n");
+}
+
 }  // namespace camelot::cli

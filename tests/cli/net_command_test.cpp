@@ -22,8 +22,9 @@ class NetCommand : public ::testing::Test {
   // A small network, fast to search with.
   std::string smallNet() {
     const std::string path = file("small.ckpt");
-    const CliResult r = runCamelot({"net", "init", "--architecture", "resnet", "--blocks", "1", "--channels", "8",
-                                    "--policy-channels", "4", "--seed", "3", "--out", path});
+    const CliResult r =
+        runCamelot({"net", "init", "--architecture", "resnet", "--blocks", "1", "--channels", "8",
+                    "--policy-channels", "4", "--seed", "3", "--out", path});
     EXPECT_EQ(r.status, 0) << r.err;
     return path;
   }
@@ -73,8 +74,8 @@ TEST_F(NetCommand, InitWritesAnMlpByDefaultAndInfoShowsItsSizes) {
 TEST_F(NetCommand, SameSeedSameFile) {
   const std::string a = smallNet();
   const std::string b = file("again.ckpt");
-  ASSERT_EQ(runCamelot({"net", "init", "--architecture", "resnet", "--blocks", "1", "--channels", "8", "--policy-channels", "4",
-                        "--seed", "3", "--out", b})
+  ASSERT_EQ(runCamelot({"net", "init", "--architecture", "resnet", "--blocks", "1", "--channels",
+                        "8", "--policy-channels", "4", "--seed", "3", "--out", b})
                 .status,
             0);
   std::ifstream fa(a, std::ios::binary), fb(b, std::ios::binary);

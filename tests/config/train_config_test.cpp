@@ -380,7 +380,8 @@ TEST(TrainConfig, ShippedConfigsLoad) {
   EXPECT_EQ(standard.network.architecture, Architecture::Mlp);
   EXPECT_EQ(standard.network.accumulator, 256);
   EXPECT_EQ(standard.network.hidden, 32);
-  EXPECT_EQ(standard.selfplay.gamesPerGeneration, 128);
+  EXPECT_EQ(standard.selfplay.gamesPerGeneration, 256);
+  EXPECT_EQ(standard.selfplay.simulations, 128);
   EXPECT_EQ(standard.selfplay.search, "gumbel");
   EXPECT_EQ(standard.buffer.window, 150000);
   EXPECT_EQ(standard.training.learningRate, 2e-3);

@@ -60,9 +60,17 @@ TEST(MlpModel, GoldenOutputs) {
   // Measured once from this file (0 moves left: a fresh net's moves-left head is below 0).
   const std::vector<Golden> goldens = {
       {"F7-F8", 0.335331f, 0.400455f, 0.264214f, 0.0f, {0.011319f, 0.009756f, 0.009203f}},
-      {"F7-F8 G10-G9 F8-F9", 0.335375f, 0.404647f, 0.259979f, 0.0f,
+      {"F7-F8 G10-G9 F8-F9",
+       0.335375f,
+       0.404647f,
+       0.259979f,
+       0.0f,
        {0.232575f, 0.255524f, 0.275031f}},
-      {"F7-F8 E10-E9 E7-E8", 0.331573f, 0.413907f, 0.254521f, 0.0f,
+      {"F7-F8 E10-E9 E7-E8",
+       0.331573f,
+       0.413907f,
+       0.254521f,
+       0.0f,
        {0.297664f, 0.069847f, 0.083702f}},
   };
   for (const Golden& g : goldens) {

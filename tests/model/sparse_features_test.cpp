@@ -70,12 +70,12 @@ TEST(SparseFeatures, R4CaptureFeaturesComeFromTheLegalMoves) {
   p.put(sq("A12"), {Color::Black, PieceKind::Man});
   p.setClock(60);
   const std::vector<std::int32_t> expected = {
-      block(CellFeature::OwnMan) + 7 * 12 + 5,         // F8
-      block(CellFeature::EnemyMan) + 8 * 12 + 5,       // F9
-      block(CellFeature::EnemyMan) + 11 * 12 + 0,      // A12
-      block(CellFeature::Capturable) + 8 * 12 + 5,     // F9
-      block(CellFeature::CaptureStart) + 7 * 12 + 5,   // F8
-      block(CellFeature::CaptureEnd) + 9 * 12 + 5,     // F10
+      block(CellFeature::OwnMan) + 7 * 12 + 5,        // F8
+      block(CellFeature::EnemyMan) + 8 * 12 + 5,      // F9
+      block(CellFeature::EnemyMan) + 11 * 12 + 0,     // A12
+      block(CellFeature::Capturable) + 8 * 12 + 5,    // F9
+      block(CellFeature::CaptureStart) + 7 * 12 + 5,  // F8
+      block(CellFeature::CaptureEnd) + 9 * 12 + 5,    // F10
       kOwnCastleMovesFeature,
       kEnemyCastleMovesFeature,
       kClockFeature + 4,  // clock 60: the bucket from 55

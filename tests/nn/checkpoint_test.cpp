@@ -2,8 +2,6 @@
 // buffers, the header's fields, atomic replacement, and one-line errors naming the file when it
 // is missing, empty, foreign, of a newer format or another input encoding
 // (checkpoint_damage_test.cpp covers damaged files).
-#include "nn/checkpoint_module.hpp"
-
 #include <gtest/gtest.h>
 #include <torch/torch.h>
 
@@ -14,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "nn/checkpoint_module.hpp"
 #include "tests/nn/checkpoint_test_support.hpp"
 
 namespace camelot {

@@ -74,7 +74,8 @@ TEST(MlpNetwork, CppInferenceEqualsTheTrainingForward) {
 
   for (std::size_t i = 0; i < samples.size(); ++i) {
     const auto n = static_cast<std::int64_t>(samples[i].policyIndices.size());
-    const torch::Tensor slots = out.policyLogits[static_cast<std::int64_t>(i)].narrow(0, 0, n).softmax(0);
+    const torch::Tensor slots =
+        out.policyLogits[static_cast<std::int64_t>(i)].narrow(0, 0, n).softmax(0);
     // The C++ priors summed per slot.
     legal.assign(moves[i], samples[i].position.sideToMove());
     std::vector<double> mass(legal.size(), 0.0);

@@ -24,6 +24,7 @@
 #include "tests/scratch_dir.hpp"
 #include "tests/tiny_network.hpp"
 #include "training/openings.hpp"
+#include "training/player_factory.hpp"
 
 namespace camelot {
 namespace {
@@ -32,7 +33,7 @@ namespace fs = std::filesystem;
 
 std::string specError(std::string_view spec) {
   try {
-    parseNetSpec(spec, 64);
+    netPlayerSpec(PlayerSpec::parse(spec));
   } catch (const SpecError& e) {
     return e.what();
   }
@@ -88,34 +89,45 @@ class Arena : public ::testing::Test {
   testing_support::ScratchDir dir_;
 };
 
-TEST(ArenaSpecs, NetSpecWithoutSimsTakesTheDefault) {
-  const auto net = parseNetSpec("net:x.ckpt", 64);
-  ASSERT_TRUE(net.has_value());
-  EXPECT_EQ(net->file, "x.ckpt");
-  EXPECT_EQ(net->simulations, 64);
-  EXPECT_EQ(parseNetSpec("net:dir/gen-3.ckpt", 7)->simulations, 7);
-  EXPECT_EQ(parseNetSpec("net:dir/gen-3.ckpt", 7)->file, "dir/gen-3.ckpt");
+std::optional<NetPlayerSpec> netSpec(std::string_view text) {
+  return netPlayerSpec(PlayerSpec::parse(text));
 }
 
-TEST(ArenaSpecs, NetSpecWithSims) {
-  const auto net = parseNetSpec("net:x.ckpt,sims=8", 64);
+TEST(NetPlayerSpecs, FileAndDefaults) {
+  const auto net = netSpec("net:dir/gen-3.ckpt");
   ASSERT_TRUE(net.has_value());
-  EXPECT_EQ(net->file, "x.ckpt");
+  EXPECT_EQ(net->file, "dir/gen-3.ckpt");
+  EXPECT_EQ(net->simulations, 800);
+  EXPECT_FALSE(net->time.has_value());
+  EXPECT_EQ(net->search, SearchKind::Puct);
+  EXPECT_FALSE(net->searchGiven);
+}
+
+TEST(NetPlayerSpecs, SimsTimeAndSearch) {
+  const auto net = netSpec("net:x.ckpt,sims=8,search=gumbel");
+  ASSERT_TRUE(net.has_value());
   EXPECT_EQ(net->simulations, 8);
+  EXPECT_EQ(net->search, SearchKind::Gumbel);
+  EXPECT_TRUE(net->searchGiven);
+  const auto timed = netSpec("net:x.ckpt,time=100");
+  EXPECT_FALSE(timed->simulations.has_value());
+  EXPECT_EQ(timed->time, std::chrono::milliseconds(100));
 }
 
-TEST(ArenaSpecs, OtherPlayersAreNotNetworks) {
-  EXPECT_FALSE(parseNetSpec("random", 64).has_value());
-  EXPECT_FALSE(parseNetSpec("alphabeta:depth=2", 64).has_value());
-  EXPECT_FALSE(parseNetSpec("engine:./net:x", 64).has_value());
+TEST(NetPlayerSpecs, OtherPlayersAreNotNetworks) {
+  EXPECT_FALSE(netSpec("random").has_value());
+  EXPECT_FALSE(netSpec("alphabeta:depth=2").has_value());
+  EXPECT_FALSE(netSpec("engine:./net:x").has_value());
 }
 
-TEST(ArenaSpecs, MalformedNetSpecsAreSpecErrorsNamingTheSpec) {
+TEST(NetPlayerSpecs, MalformedOnesAreSpecErrorsNamingTheSpec) {
   EXPECT_EQ(specError("net:"), "player 'net:': no checkpoint file after 'net:'");
   EXPECT_EQ(specError("net:,sims=8"), "player 'net:,sims=8': no checkpoint file after 'net:'");
-  EXPECT_EQ(specError("net:x,foo=1"), "player 'net:x,foo=1': unknown option 'foo' (options: sims)");
-  EXPECT_EQ(specError("net:x,sims=0"),
-            "player 'net:x,sims=0': sims=0 must be a whole number 1..1000000");
+  EXPECT_EQ(specError("net:x,foo=1"),
+            "player 'net:x,foo=1': unknown option 'foo' (options: sims, time, search)");
+  EXPECT_EQ(specError("net:x,sims=0"), "player 'net:x,sims=0': give sims=N (N >= 1) or time=MS");
+  EXPECT_EQ(specError("net:x,search=alphabeta"),
+            "player 'net:x,search=alphabeta': search=alphabeta is not one of gumbel, puct");
   EXPECT_EQ(specError("net:x,sims"),
             "player 'net:x,sims': option 'sims' is not of the form key=value");
 }

@@ -222,9 +222,13 @@ TEST(EngineSpec, KnownPlayerKindsListsEveryKindMakePlayerKnows) {
   for (std::string kind; std::getline(list >> std::ws, kind, ',');)
     listed.insert(kind);
   EXPECT_EQ(listed, (std::set<std::string>{"random", "greedy", "alphabeta", "mcts", "gumbel",
-                                           "rollout", "engine"}));
+                                           "rollout", "net", "engine"}));
+  const std::string net = "net:" + std::string(CAMELOT_TEST_DATA) + "/mlp-tiny.ckpt";
   for (const std::string& kind : listed)
-    EXPECT_NO_THROW(makePlayer(PlayerSpec::parse(kind == "engine" ? "engine:true" : kind), 1))
+    EXPECT_NO_THROW(makePlayer(PlayerSpec::parse(kind == "engine" ? "engine:true"
+                                                 : kind == "net"  ? net
+                                                                  : kind),
+                               1))
         << kind;
 }
 
