@@ -84,6 +84,9 @@ class TreeSearch {
   const SearchResult& run(Evaluator& evaluator, int simulations,
                           std::optional<Clock::time_point> deadline = {});
 
+  // Restarts the search's random stream (root noise, Gumbel draws, sampling) from `seed`.
+  void reseed(std::uint64_t seed) { rng_.seed(seed); }
+
   // The result of the last search that reached Done.
   const SearchResult& result() const { return result_; }
   const SearchTree& tree() const { return tree_; }

@@ -4,6 +4,7 @@
 #include <tbb/task_group.h>
 
 #include <chrono>
+#include <map>
 #include <mutex>
 #include <random>
 #include <stdexcept>
@@ -27,6 +28,7 @@ struct Slot {
   Game game;
   std::array<std::unique_ptr<Player>, 2> players;  // for classical sides
   std::unique_ptr<TreeSearch> search;
+  std::mt19937_64 rng;  // which moves get the full search
   bool searching = false;
   bool fullSearch = false;
   int net = -1;  // the network of the search in progress
@@ -51,6 +53,9 @@ struct Shared {
   const std::atomic<bool>* stop;
   std::atomic<int> nextGame{0};
   std::mutex emitMutex;
+  // Finished games wait here until every game before them is reported (under emitMutex).
+  std::map<int, FinishedGame> waiting;
+  int nextToReport = 0;
   std::atomic<std::int64_t> samples{0}, plies{0}, evaluations{0}, batches{0};
   std::atomic<int> games{0};
 
@@ -62,7 +67,6 @@ class Worker {
   Worker(Shared& shared, const std::vector<std::shared_ptr<const Model>>& nets, int index)
       : shared_(shared),
         settings_(shared.settings),
-        rng_(mixSeed(settings_.seed, 1000 + static_cast<std::uint64_t>(index))),
         slots_(static_cast<std::size_t>(settings_.gamesPerWorker)),
         requests_(nets.size()),
         answers_(nets.size()) {
@@ -76,10 +80,8 @@ class Worker {
       params.gumbelConsidered = settings_.gumbelConsidered;
       params.reuseTree = false;  // each move's search starts fresh (root noise, fresh Gumbel draws)
       params.rootNoise = !settings_.gumbel && settings_.puctRootNoise;
-      const std::uint64_t seed =
-          mixSeed(settings_.seed, (static_cast<std::uint64_t>(index) << 20) + i);
       slots_[i].search =
-          makeSearch(settings_.gumbel ? SearchKind::Gumbel : SearchKind::Puct, params, seed);
+          makeSearch(settings_.gumbel ? SearchKind::Gumbel : SearchKind::Puct, params, 0);
     }
   }
 
@@ -121,13 +123,18 @@ class Worker {
     slot.index = index;
     slot.plan = shared_.planFor(index);
     slot.game = Game(slot.plan.start);
+    // Everything random in a game comes from the run's seed and the game's index, never from
+    // the worker or slot that plays it: the same games for any number of workers.
+    const auto game = static_cast<std::uint64_t>(index);
+    slot.search->reseed(mixSeed(settings_.seed, 4 * game + 2));
+    slot.rng.seed(mixSeed(settings_.seed, 4 * game + 3));
     for (int side = 0; side < 2; ++side) {
       const GameSide& s = slot.plan.sides[static_cast<std::size_t>(side)];
       slot.players[static_cast<std::size_t>(side)] =
-          s.net >= 0 ? nullptr
-                     : makePlayer(PlayerSpec::parse(s.spec),
-                                  mixSeed(settings_.seed, 2 * static_cast<std::uint64_t>(index) +
-                                                              static_cast<std::uint64_t>(side)));
+          s.net >= 0
+              ? nullptr
+              : makePlayer(PlayerSpec::parse(s.spec),
+                           mixSeed(settings_.seed, 4 * game + static_cast<std::uint64_t>(side)));
     }
     slot.searching = false;
     slot.samples.clear();
@@ -175,7 +182,7 @@ class Worker {
   void beginSearch(Slot& slot, int net) {
     const int ply = static_cast<int>(slot.game.moves().size());
     slot.net = net;
-    slot.fullSearch = std::bernoulli_distribution(settings_.fullSearchFraction)(rng_);
+    slot.fullSearch = std::bernoulli_distribution(settings_.fullSearchFraction)(slot.rng);
     SearchParams params = slot.search->params();
     const bool sampling = ply < settings_.samplingPlies;
     params.gumbelScale = sampling ? 1.0f : 0.0f;
@@ -256,19 +263,25 @@ class Worker {
     finished.sampleOutcome = scored;
     slot.samples = {};
     // Checked under the lock: a game that finished while another worker's onGame set `stop`
-    // is dropped, not reported after it.
+    // is dropped, not reported after it; so are games still waiting for an earlier one.
     const std::lock_guard lock(shared_.emitMutex);
     if (shared_.stopping()) return;
-    shared_.samples += static_cast<std::int64_t>(finished.samples.size());
-    ++shared_.games;
-    shared_.onGame(std::move(finished));
+    shared_.waiting.emplace(finished.index, std::move(finished));
+    for (auto next = shared_.waiting.find(shared_.nextToReport);
+         next != shared_.waiting.end() && !shared_.stopping();
+         next = shared_.waiting.find(shared_.nextToReport)) {
+      shared_.samples += static_cast<std::int64_t>(next->second.samples.size());
+      ++shared_.games;
+      ++shared_.nextToReport;
+      shared_.onGame(std::move(next->second));
+      shared_.waiting.erase(next);
+    }
   }
 
   Shared& shared_;
   const BatchedGamesSettings& settings_;
   std::vector<std::unique_ptr<Evaluator>> evaluators_;  // per network
   std::vector<int> historyPlies_;
-  std::mt19937_64 rng_;
   std::vector<Slot> slots_;
   std::vector<std::vector<EvaluationRequest>> requests_;  // per network
   std::vector<std::vector<Evaluation>> answers_;

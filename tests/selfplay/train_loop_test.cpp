@@ -123,6 +123,31 @@ TEST_F(TrainLoop, TinyConfigRunsTwoGenerationsAndRecordsEverything) {
   expectCompleteRun();
 }
 
+// Each game's randomness comes from (run seed, game index), not from the worker or slot that
+// plays it: one worker and two play the same games and train the same first network.
+TEST_F(TrainLoop, SameSeedGivesTheSameGamesAndNetworkForAnyNumberOfWorkers) {
+  std::string games[2];
+  std::uint64_t checksums[2];
+  for (const int workers : {1, 2}) {
+    TrainConfig config = loadTrainConfig(kTinyConfig);
+    config.run.generations = 1;
+    config.selfplay.workers = workers;
+    const fs::path file = dir_ / ("workers-" + std::to_string(workers) + ".toml");
+    std::ofstream(file) << toToml(config);
+    const fs::path run = dir_ / ("run-" + std::to_string(workers));
+    std::ostringstream log, progress;
+    const std::atomic<bool> never{false};
+    runTraining({file, run, std::nullopt, false}, log, progress, never);
+    std::ifstream in(run / "games" / "gen-000001.jsonl");
+    games[workers - 1] = std::string(std::istreambuf_iterator<char>(in), {});
+    checksums[workers - 1] =
+        readCheckpointHeader(run / "checkpoints" / "gen-000001.ckpt").weightsChecksum;
+  }
+  EXPECT_FALSE(games[0].empty());
+  EXPECT_EQ(games[0], games[1]);
+  EXPECT_EQ(checksums[0], checksums[1]);
+}
+
 // The residual family still trains: tiny.toml with a one-block resnet instead of its mlp.
 TEST_F(TrainLoop, TinyConfigTrainsTheResidualFamilyToo) {
   TrainConfig config = loadTrainConfig(kTinyConfig);
