@@ -106,4 +106,22 @@ TEST_F(MatchCommand, NetworkSpecsPlayEverywhere) {
   EXPECT_EQ(missing.err, "camelot match: " + (dir_ / "missing.ckpt").string() + ": no such file\n");
 }
 
+// LibTorch only where it is used: perft and a whole match of an mlp against a classical player
+// run without mapping the LibTorch backend or LibTorch itself into the process (each test runs
+// in a process of its own).
+TEST_F(MatchCommand, TheMlpAndTheRulesRunWithoutLibTorch) {
+  const std::string net = (dir_ / "net.ckpt").string();
+  std::ofstream(net, std::ios::binary)
+      << std::ifstream(std::string(CAMELOT_TEST_DATA) + "/mlp-tiny.ckpt", std::ios::binary).rdbuf();
+  ASSERT_EQ(camelot({"perft", "1"}).status, 0);
+  const Result r = camelot({"match", "--white", "net:" + net + ",sims=8", "--black", "greedy",
+                            "--games", "2", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::ifstream maps("/proc/self/maps");
+  const std::string mapped((std::istreambuf_iterator<char>(maps)), {});
+  EXPECT_EQ(mapped.find("libcamelot_torch"), std::string::npos);
+  EXPECT_EQ(mapped.find("libtorch"), std::string::npos);
+  EXPECT_EQ(mapped.find("libc10"), std::string::npos);
+}
+
 }  // namespace camelot::cli
