@@ -44,7 +44,7 @@ std::optional<std::string> realProblem(double value, const RealRange& range);
 std::optional<std::string> choiceProblem(const std::string& value,
                                          const std::vector<std::string_view>& allowed);
 
-// "cpu", "cuda" or "cuda:N" (what loadInferenceNet accepts).
+// "cpu", "cuda" or "cuda:N" (what loadModel accepts; the mlp runs on the CPU only).
 std::optional<std::string> deviceProblem(const std::string& value);
 
 // Every baseline a valid player spec, none twice.
