@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds and runs the network benchmark: positions per second of the raw forward pass and of
-# the search's NetEvaluator (encode + forward + decode) at batch sizes 1-256 with 1 and 2
-# intra-op threads, and training samples per second at batch 256. Default net unless
-# --blocks/--channels are given; --seconds sets the time per figure (default 2).
+# Builds and runs the network benchmark for the config's network (configs/default.toml unless a
+# config is given): `fast network: N positions/s on one core` at the self-play batch and the
+# training samples per second on every core; --resnet adds the residual net's table (raw forward
+# pass and evaluator at batch 1-256 on 1 and 2 threads; --blocks/--channels size it).
+# --seconds sets the time per figure (default 2). Stop any training run first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds and runs the self-play benchmark: positions evaluated per second by self-play on the
-# default config (or the config given) against the raw forward pass of the same network at the
-# same batch size, measured in the same run. Stop any training run first: it shares the cores.
+# Builds and runs the self-play benchmark: `selfplay: N simulations/s` on the default config (or
+# the config given), and the network alone at the same batch size in the same run
+# (`selfplay efficiency`). Stop any training run first: it shares the cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
