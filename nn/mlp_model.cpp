@@ -71,21 +71,19 @@ void affineTransposed(const std::vector<float>& weightsT, const std::vector<floa
       [&](int k) { return in[k]; }, out);
 }
 
-// The weights laid out for inference: every matrix transposed to [in][out], the move
-// embeddings to [width][cells] so one pass scores every cell at once.
-struct MlpKernel {
-  explicit MlpKernel(const MlpWeights& w) {
-    const NetworkConfig& c = w.config;
-    layer1T = transposed(w.layer1, c.hidden, c.accumulator);
-    layer2T = transposed(w.layer2, c.hidden, c.hidden);
-    wdlT = transposed(w.wdl, 3, c.hidden);
-    queryT = transposed(w.query, c.moveEmbedding, c.accumulator);
-    fromT = transposed(w.fromEmbedding, kGridCells, c.moveEmbedding);
-    toT = transposed(w.toEmbedding, kGridCells, c.moveEmbedding);
-    kindT = transposed(w.kindEmbedding, kMoveKinds, c.moveEmbedding);
-  }
-  std::vector<float> layer1T, layer2T, wdlT, queryT, fromT, toT, kindT;
-};
+// `w` laid out for inference: every matrix transposed to [in][out], the move embeddings to
+// [width][cells] so one pass scores every cell at once (movesLeft, [1][hidden], is already).
+MlpWeights forInference(MlpWeights w) {
+  const NetworkConfig& c = w.config;
+  w.layer1 = transposed(w.layer1, c.hidden, c.accumulator);
+  w.layer2 = transposed(w.layer2, c.hidden, c.hidden);
+  w.wdl = transposed(w.wdl, 3, c.hidden);
+  w.query = transposed(w.query, c.moveEmbedding, c.accumulator);
+  w.fromEmbedding = transposed(w.fromEmbedding, kGridCells, c.moveEmbedding);
+  w.toEmbedding = transposed(w.toEmbedding, kGridCells, c.moveEmbedding);
+  w.kindEmbedding = transposed(w.kindEmbedding, kMoveKinds, c.moveEmbedding);
+  return w;
+}
 
 class MlpModel;
 
@@ -107,7 +105,7 @@ class MlpEvaluator : public Evaluator {
 
 class MlpModel : public Model {
  public:
-  explicit MlpModel(MlpWeights weights) : w_(std::move(weights)), kernel_(w_) {}
+  explicit MlpModel(MlpWeights weights) : w_(forInference(std::move(weights))) {}
 
   const NetworkConfig& config() const override { return w_.config; }
   std::unique_ptr<Evaluator> evaluator(
@@ -115,12 +113,11 @@ class MlpModel : public Model {
     return std::make_unique<MlpEvaluator>(
         std::static_pointer_cast<const MlpModel>(shared_from_this()));
   }
+  // Transposed (forInference).
   const MlpWeights& weights() const { return w_; }
-  const MlpKernel& kernel() const { return kernel_; }
 
  private:
   MlpWeights w_;
-  MlpKernel kernel_;
 };
 
 MlpEvaluator::MlpEvaluator(std::shared_ptr<const MlpModel> model) : model_(std::move(model)) {
@@ -148,7 +145,6 @@ void MlpEvaluator::evaluate(std::span<const EvaluationRequest> requests,
   if (results.size() != requests.size())
     throw std::invalid_argument("mlp evaluator: one result per request expected");
   const MlpWeights& w = model_->weights();
-  const MlpKernel& kernel = model_->kernel();
   const int a = w.config.accumulator, h = w.config.hidden;
   for (std::size_t i = 0; i < requests.size(); ++i) {
     const EvaluationRequest& r = requests[i];
@@ -167,15 +163,15 @@ void MlpEvaluator::evaluate(std::span<const EvaluationRequest> requests,
     for (int k = 0; k < a; ++k)
       acc[k] = clipped(acc[k]);
 
-    affineTransposed(kernel.layer1T, w.layer1Bias, acc, a, hidden1_.data());
+    affineTransposed(w.layer1, w.layer1Bias, acc, a, hidden1_.data());
     for (float& x : hidden1_)
       x = clipped(x);
-    affineTransposed(kernel.layer2T, w.layer2Bias, hidden1_.data(), h, hidden2_.data());
+    affineTransposed(w.layer2, w.layer2Bias, hidden1_.data(), h, hidden2_.data());
     for (float& x : hidden2_)
       x = clipped(x);
 
     float wdl[3];
-    affineTransposed(kernel.wdlT, w.wdlBias, hidden2_.data(), h, wdl);
+    affineTransposed(w.wdl, w.wdlBias, hidden2_.data(), h, wdl);
     const float top = std::max({wdl[0], wdl[1], wdl[2]});
     float sum = 0.0f;
     for (float& x : wdl)
@@ -187,10 +183,10 @@ void MlpEvaluator::evaluate(std::span<const EvaluationRequest> requests,
 
     result.priors.resize(r.moves->size());
     if (r.moves->empty()) continue;
-    affineTransposed(kernel.queryT, w.queryBias, acc, a, query_.data());
-    scoreAll(kernel.fromT, query_, fromScore_);
-    scoreAll(kernel.toT, query_, toScore_);
-    scoreAll(kernel.kindT, query_, kindScore_);
+    affineTransposed(w.query, w.queryBias, acc, a, query_.data());
+    scoreAll(w.fromEmbedding, query_, fromScore_);
+    scoreAll(w.toEmbedding, query_, toScore_);
+    scoreAll(w.kindEmbedding, query_, kindScore_);
     legal_.assign(*r.moves, r.position->sideToMove());
     slotKinds(legal_, *r.moves, slotKinds_);
     logits_.resize(legal_.size());

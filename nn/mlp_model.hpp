@@ -14,7 +14,8 @@
 
 namespace camelot {
 
-// The weights as flat row-major arrays (a Linear's weight is [out][in]).
+// The weights as the checkpoint stores them: flat row-major arrays (a Linear's weight is
+// [out][in]). The model transposes its copy once for inference.
 struct MlpWeights {
   NetworkConfig config;
   std::vector<float> features;     // "features.weight"        [kSparseFeatureCount][accumulator]

@@ -101,24 +101,6 @@ void ResnetEvaluator::evaluate(std::span<const EvaluationRequest> requests,
 
 }  // namespace
 
-torch::Device parseTorchDevice(const std::string& device) {
-  torch::Device target(torch::kCPU);
-  try {
-    target = torch::Device(device);
-  } catch (const c10::Error&) {
-    throw std::invalid_argument("unknown device '" + device + "' (expected cpu or cuda[:N])");
-  }
-  if (!target.is_cpu() && !target.is_cuda())
-    throw std::invalid_argument("device '" + device + "': only cpu and cuda[:N] are supported");
-  if (target.is_cuda()) {
-    if (!torch::cuda::is_available())
-      throw std::invalid_argument("device '" + device + "': this LibTorch has no CUDA device");
-    if (target.has_index() && target.index() >= static_cast<int>(torch::cuda::device_count()))
-      throw std::invalid_argument("device '" + device + "': no such CUDA device");
-  }
-  return target;
-}
-
 std::shared_ptr<const Model> loadResnetModel(const std::filesystem::path& checkpoint,
                                              const std::string& device) {
   const torch::Device target = parseTorchDevice(device);

@@ -30,7 +30,6 @@ class TrainableNetwork {
   virtual const NetworkConfig& config() const = 0;
   // The parameters and buffers (what a checkpoint stores).
   virtual torch::nn::Module& module() = 0;
-  const torch::nn::Module& module() const { return const_cast<TrainableNetwork*>(this)->module(); }
 
   // The input tensors of `samples` on the CPU, with `width` policy slots a row (a sample's
   // policyIndices, in order, then padding).

@@ -56,7 +56,7 @@ void playArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairin
     // A network with a simulation budget and the arena's search joins the batched searches; one
     // with a time budget or another search plays move by move, as any other player.
     if (net && !net->time &&
-        (!net->searchGiven || (net->search == SearchKind::Gumbel) == settings.gumbel)) {
+        (!spec.has("search") || (net->search == SearchKind::Gumbel) == settings.gumbel)) {
       auto [it, added] = netOfFile.emplace(net->file, static_cast<int>(nets.size()));
       if (added) nets.push_back(loadModel(net->file, settings.device));
       side.net = it->second;

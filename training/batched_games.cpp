@@ -64,7 +64,7 @@ struct Shared {
 
 class Worker {
  public:
-  Worker(Shared& shared, const std::vector<std::shared_ptr<const Model>>& nets, int index)
+  Worker(Shared& shared, const std::vector<std::shared_ptr<const Model>>& nets)
       : shared_(shared),
         settings_(shared.settings),
         slots_(static_cast<std::size_t>(settings_.gamesPerWorker)),
@@ -308,7 +308,7 @@ BatchedGamesStats playBatchedGames(const std::vector<std::shared_ptr<const Model
   arena.execute([&] {
     tbb::task_group group;
     for (int w = 0; w < settings.workers; ++w)
-      group.run([&, w] { Worker(shared, nets, w).run(); });
+      group.run([&] { Worker(shared, nets).run(); });
     group.wait();
   });
   BatchedGamesStats stats;

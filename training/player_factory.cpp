@@ -87,7 +87,6 @@ std::optional<NetPlayerSpec> netPlayerSpec(const PlayerSpec& spec) {
   const std::string search = spec.choiceOption("search", "puct", {"gumbel", "puct"});
   net.search = search == "gumbel" ? SearchKind::Gumbel : SearchKind::Puct;
   requireGumbelSimulations(spec, net.search, net.simulations);
-  net.searchGiven = spec.has("search");
   return net;
 }
 

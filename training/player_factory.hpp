@@ -22,9 +22,6 @@ struct NetPlayerSpec {
   std::optional<int> simulations;
   std::optional<std::chrono::milliseconds> time;
   SearchKind search = SearchKind::Puct;
-  // Given explicitly in the spec (not defaults): callers with their own defaults (an arena's
-  // --search) apply them only where the spec is silent.
-  bool searchGiven = false;
 };
 
 // The options of a `net:` spec, nullopt for another kind. Throws SpecError for a bad option.

@@ -100,7 +100,7 @@ TEST(NetPlayerSpecs, FileAndDefaults) {
   EXPECT_EQ(net->simulations, 800);
   EXPECT_FALSE(net->time.has_value());
   EXPECT_EQ(net->search, SearchKind::Puct);
-  EXPECT_FALSE(net->searchGiven);
+  EXPECT_FALSE(PlayerSpec::parse("net:dir/gen-3.ckpt").has("search"));
 }
 
 TEST(NetPlayerSpecs, SimsTimeAndSearch) {
@@ -108,7 +108,7 @@ TEST(NetPlayerSpecs, SimsTimeAndSearch) {
   ASSERT_TRUE(net.has_value());
   EXPECT_EQ(net->simulations, 8);
   EXPECT_EQ(net->search, SearchKind::Gumbel);
-  EXPECT_TRUE(net->searchGiven);
+  EXPECT_TRUE(PlayerSpec::parse("net:x.ckpt,sims=8,search=gumbel").has("search"));
   const auto timed = netSpec("net:x.ckpt,time=100");
   EXPECT_FALSE(timed->simulations.has_value());
   EXPECT_EQ(timed->time, std::chrono::milliseconds(100));
