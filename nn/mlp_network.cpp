@@ -77,11 +77,16 @@ PolicyValueOutput MlpNetworkImpl::forward(const torch::Tensor& featureIndices,
   const torch::Tensor accumulator =
       clipped(features->forward(featureIndices, featureOffsets) + featureBias);
   const torch::Tensor hidden = clipped(layer2->forward(clipped(layer1->forward(accumulator))));
+  // A move's logit is the query against the sum of its three embeddings, so it is the sum of the
+  // query's scores against each table: score every cell and kind once ([N, 192] and [N, K]),
+  // then gather the slots' entries, rather than building [N, L, E] move embeddings.
   const torch::Tensor q = query->forward(accumulator);  // [N, E]
-  const torch::Tensor moves = fromEmbedding->forward(moveFrom) + toEmbedding->forward(moveTo) +
-                              kindEmbedding->forward(moveKind);  // [N, L, E]
+  const auto scores = [&](const torch::nn::Embedding& table, const torch::Tensor& slots) {
+    return torch::matmul(q, table->weight.t()).gather(1, slots);
+  };
   PolicyValueOutput out;
-  out.policyLogits = torch::bmm(moves, q.unsqueeze(2)).squeeze(2);
+  out.policyLogits = scores(fromEmbedding, moveFrom) + scores(toEmbedding, moveTo) +
+                     scores(kindEmbedding, moveKind);
   out.wdlLogits = wdl->forward(hidden);
   out.movesLeft = movesLeft->forward(hidden).squeeze(1);
   return out;

@@ -6,6 +6,7 @@
 #include "nn/checkpoint_module.hpp"
 #include "nn/encoding.hpp"
 #include "nn/inference_net.hpp"
+#include "nn/torch_threads.hpp"
 
 namespace camelot {
 namespace {
@@ -38,8 +39,7 @@ class ResnetEvaluator : public Evaluator {
 };
 
 std::unique_ptr<Evaluator> ResnetModel::evaluator(int threads) const {
-  // LibTorch keeps its intra-op thread count per thread: this sets the calling thread's.
-  if (threads > 0) at::set_num_threads(threads);
+  if (threads > 0) setTorchThreads(threads);
   return std::make_unique<ResnetEvaluator>(
       std::static_pointer_cast<const ResnetModel>(shared_from_this()));
 }

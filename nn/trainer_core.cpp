@@ -23,6 +23,7 @@
 #include "nn/encoding.hpp"
 #include "nn/inference_net.hpp"
 #include "nn/losses.hpp"
+#include "nn/torch_threads.hpp"
 #include "nn/trainer.hpp"
 
 namespace camelot {
@@ -128,8 +129,7 @@ class TorchTrainer : public TrainerCore {
 // Training has the machine to itself between self-play phases: every core. LibTorch keeps the
 // setting per thread, and a self-play worker may have run on this one with a single thread.
 void useEveryCore() {
-  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  if (at::get_num_threads() != cores) at::set_num_threads(cores);
+  setTorchThreads(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
 }
 
 TrainingBatch TorchTrainer::encode(std::span<const TrainingSample> samples) const {
