@@ -9,7 +9,7 @@
 #include "cli/game_setup.hpp"
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
-#include "mcts/puct_search.hpp"
+#include "mcts/mcts_player.hpp"
 #include "nn/model.hpp"
 
 namespace camelot::cli {
@@ -49,21 +49,21 @@ void runAnalyze(const AnalyzeOptions& options, std::ostream& out) {
   const Game game = gameFromMoves(options.fen, options.moves);
   if (game.finished())
     throw InputError("the game is over at this position (" + statusText(game.status()) + ")");
-  const std::shared_ptr<const Model> model = loadModel(options.net);
+  const NetPlayerSpec net = chosenNetwork(options.choice, "analyze");
+  const std::shared_ptr<const Model> model = loadModel(net.file);
   const std::unique_ptr<Evaluator> evaluator = model->evaluator();
 
-  SearchParams params;
-  params.historyPlies = model->historyPlies();
-  PuctSearch search(params, 1);
+  const SearchParams params = model->searchParams();
+  const std::unique_ptr<TreeSearch> search = makeSearch(net.search, params, 1);
   const std::span<const Position> positions(game.positions());
-  search.setRoot(game.position(), positions.first(positions.size() - 1));
+  search->setRoot(game.position(), positions.first(positions.size() - 1));
   const auto begin = std::chrono::steady_clock::now();
-  const SearchResult& result = search.run(*evaluator, options.simulations);
+  const SearchResult& result = search->runFor(*evaluator, net.simulations, net.time);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
 
   // The most visited moves first; the prior breaks ties among the unvisited.
-  const SearchTree& tree = search.tree();
+  const SearchTree& tree = search->tree();
   const Node& root = tree.node(SearchTree::kRoot);
   std::vector<std::size_t> order(result.moves.size());
   std::iota(order.begin(), order.end(), 0);

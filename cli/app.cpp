@@ -10,6 +10,27 @@
 #include "engine/notation.hpp"
 
 namespace camelot::cli {
+namespace {
+
+// --net FILE [--sims N] or --player SPEC (cli/player_choice.hpp); `simsHelp` says what --sims
+// counts.
+void addPlayerChoice(CLI::App* command, PlayerChoice& choice, const std::string& simsHelp) {
+  CLI::Option* net = command->add_option(
+      "--net", choice.net,
+      "Network checkpoint: its PUCT search answers (default: the shipped network, " +
+          shippedNetwork().string() + ")");
+  CLI::Option* sims = command->add_option("--sims", choice.simulations, simsHelp)
+                          ->capture_default_str()
+                          ->check(CLI::Range(1, 10000000));
+  command
+      ->add_option("--player", choice.player,
+                   "Or any player spec: net:FILE[,sims=N][,time=MS][,search=gumbel|puct], "
+                   "alphabeta:depth=3, mcts:sims=800, ...")
+      ->excludes(net)
+      ->excludes(sims);
+}
+
+}  // namespace
 
 int run(std::span<const std::string> args, std::istream& in, std::ostream& out, std::ostream& err) {
   CLI::App app{"CamelotZero: a self-play framework for the board game Camelot.", "camelot"};
@@ -143,10 +164,7 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
   analyze->add_option("--fen", analyzeOptions.fen, "Position as CFEN, or 'startpos'")
       ->capture_default_str();
   analyze->add_option("--moves", analyzeOptions.moves, "Moves to play first");
-  analyze->add_option("--net", analyzeOptions.net, "Network checkpoint")->required();
-  analyze->add_option("--sims", analyzeOptions.simulations, "Simulations of the search")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 10000000));
+  addPlayerChoice(analyze, analyzeOptions.choice, "Simulations of the network's search");
   analyze->add_option("--top", analyzeOptions.top, "Moves to list")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));
@@ -158,24 +176,16 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       "Speak the engine line protocol (docs/engine_protocol.md) on standard input and output, "
       "so that other programs can drive CamelotZero: newgame, position, go, move, legal, "
       "status, quit.");
-  CLI::Option* engineNet =
-      engine->add_option("--net", engineOptions.net, "Network checkpoint to search with (PUCT)");
-  engine->add_option("--player", engineOptions.player,
-                     "Or a player spec: greedy, alphabeta:depth=3, mcts:sims=800, ... (seed 1)");
-  engine->add_option("--sims", engineOptions.simulations, "Simulations of the network's search")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 10000000))
-      ->needs(engineNet);
+  addPlayerChoice(engine, engineOptions.choice,
+                  "Simulations of the network's search when `go` names none");
 
   PlayOptions playOptions;
   CLI::App* play = app.add_subcommand(
       "play",
-      "Play a game in the terminal against a network: type moves in either notation, or 'help', "
+      "Play a game in the terminal against a network (or any player): type moves in either "
+      "notation, or 'help', "
       "'legal', 'hint', 'undo', 'quit'.");
-  play->add_option("--net", playOptions.net, "Network checkpoint")->required();
-  play->add_option("--sims", playOptions.simulations, "Simulations of the network's search a move")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 10000000));
+  addPlayerChoice(play, playOptions.choice, "Simulations of the network's search a move");
   play->add_option("--color", playOptions.color, "Your side; Black lets the network move first")
       ->capture_default_str()
       ->check(CLI::IsMember({"white", "black"}));
@@ -191,8 +201,14 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
   train->add_option("--config", trainOptions.config, "Run configuration (TOML)")
       ->capture_default_str();
   train->add_option("--run-dir", trainOptions.runDirectory, "Run directory")->capture_default_str();
-  train->add_option("--hours", trainOptions.hours, "Stop after this many hours (0: the config's)")
+  train
+      ->add_option("--hours", trainOptions.hours,
+                   "The run's whole length in hours, over all its sessions: a finished run given "
+                   "more goes on (0: the config's)")
       ->check(CLI::Range(0.0, 100000.0));
+  train->add_option("--init", trainOptions.init,
+                    "A new run starts from this checkpoint's weights (the config's network) "
+                    "instead of fresh ones");
 
   ArenaOptions arenaOptions;
   std::vector<std::string> arenaLists;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/player_choice.hpp"
 #include "nn/network_config.hpp"
 
 namespace camelot::cli {
@@ -65,16 +66,14 @@ void runNetInfo(const std::string& file, bool json, std::ostream& out);
 struct AnalyzeOptions {
   std::string fen = "startpos";
   std::string moves;
-  std::string net;
-  int simulations = 800;
+  PlayerChoice choice{.simulations = 800};
   int top = 10;
   bool json = false;
 };
 void runAnalyze(const AnalyzeOptions& options, std::ostream& out);
 
 struct PlayOptions {
-  std::string net;
-  int simulations = 200;
+  PlayerChoice choice{.simulations = 200};
   std::string color = "white";  // the human's side: "white" or "black"
   std::string fen = "startpos";
   std::uint64_t seed = 1;
@@ -84,9 +83,7 @@ struct PlayOptions {
 void runPlay(const PlayOptions& options, std::istream& in, std::ostream& out);
 
 struct EngineOptions {
-  std::string net;       // a network checkpoint to search with, or
-  std::string player;    // a player spec (exactly one of the two)
-  int simulations = 64;  // the network search's default for `go`
+  PlayerChoice choice{.simulations = 64};  // --sims: the network search's default for `go`
 };
 // The engine line protocol (docs/engine_protocol.md): commands from `in`, one a line, answers
 // on `out`, until `quit` or the end of `in`.
@@ -96,6 +93,7 @@ struct TrainOptions {
   std::string config = "configs/default.toml";
   std::string runDirectory = "runs/default";
   double hours = 0.0;  // 0: the config's run.hours
+  std::string init;    // a checkpoint a new run starts from
 };
 // Log lines to `out`, progress to `err`.
 void runTrain(const TrainOptions& options, std::ostream& out, std::ostream& err);

@@ -92,12 +92,7 @@ std::string statusWords(const GameStatus& status) {
   return "draw " + reason;
 }
 
-EngineAnswer PlayerSearcher::think(const Game& game, const ThinkingBudget& budget) {
-  return {player_->chooseMove(game, budget), std::nullopt};
-}
-
-EngineSession::EngineSession(std::unique_ptr<EngineSearcher> searcher)
-    : searcher_(std::move(searcher)) {}
+EngineSession::EngineSession(std::unique_ptr<Player> player) : player_(std::move(player)) {}
 
 bool EngineSession::handle(std::string_view line, std::ostream& out) {
   const std::vector<std::string_view> words = splitWords(line);
@@ -138,7 +133,7 @@ bool EngineSession::handle(std::string_view line, std::ostream& out) {
 void EngineSession::newGame(Words args) {
   expectNoArguments("newgame", args);
   game_ = Game();
-  searcher_->newGame();
+  player_->newGame();
 }
 
 void EngineSession::position(Words args) {
@@ -172,16 +167,16 @@ std::string EngineSession::go(Words args) {
     }
   }
   expectPlaying();
-  const EngineAnswer answer = searcher_->think(game_, budget);
+  const Move move = player_->chooseMove(game_, budget);
   std::string text;
-  if (const auto& report = answer.report) {
+  if (const std::optional<MoveReport> report = player_->lastReport()) {
     text = "info depth " + std::to_string(report->pv.size()) + " visits " +
            std::to_string(report->visits) + " value " + valueText(report->value) + " pv";
     for (const Move& m : report->pv)
       text += ' ' + toNotation(m);
     text += '\n';
   }
-  return text + "bestmove " + toNotation(answer.move);
+  return text + "bestmove " + toNotation(move);
 }
 
 void EngineSession::move(std::string_view text) {

@@ -1,7 +1,7 @@
 #pragma once
 // The engine line protocol (docs/engine_protocol.md), one command line in, its answer lines
-// out: the game being played, and a searcher that picks moves. Torch-free: `camelot engine`
-// gives it a network search or a classical player.
+// out: the game being played, and the player that picks moves (a network's search or a
+// classical player; the session does not know which).
 
 #include <iosfwd>
 #include <memory>
@@ -16,40 +16,9 @@
 
 namespace camelot::cli {
 
-// What a tree search reports besides its move: the `info` line.
-struct SearchReport {
-  int visits = 0;        // of the root
-  float value = 0.0f;    // for the side to move, in [-1, 1]
-  std::vector<Move> pv;  // the principal variation, the chosen move first
-};
-
-struct EngineAnswer {
-  Move move;
-  std::optional<SearchReport> report;
-};
-
-// What the session asks of its engine. The game given is never finished.
-class EngineSearcher {
- public:
-  virtual ~EngineSearcher() = default;
-  virtual EngineAnswer think(const Game& game, const ThinkingBudget& budget) = 0;
-  virtual void newGame() {}
-};
-
-// A classical player as the searcher: a move and no report.
-class PlayerSearcher final : public EngineSearcher {
- public:
-  explicit PlayerSearcher(std::unique_ptr<Player> player) : player_(std::move(player)) {}
-  EngineAnswer think(const Game& game, const ThinkingBudget& budget) override;
-  void newGame() override { player_->newGame(); }
-
- private:
-  std::unique_ptr<Player> player_;
-};
-
 class EngineSession {
  public:
-  explicit EngineSession(std::unique_ptr<EngineSearcher> searcher);
+  explicit EngineSession(std::unique_ptr<Player> player);
 
   // Answers one command line on `out` and flushes it; bad input gets an `error` line and
   // leaves the session as it was. Returns false after `quit`.
@@ -69,7 +38,7 @@ class EngineSession {
   // Throws unless the game is still running.
   void expectPlaying() const;
 
-  std::unique_ptr<EngineSearcher> searcher_;
+  std::unique_ptr<Player> player_;
   Game game_;
 };
 

@@ -1,11 +1,14 @@
-// `camelot play`: a person against the network in the terminal. The network's move is a PUCT
-// search like `camelot analyze`; the person types moves in either notation or a few commands,
-// and a typo only earns an explanation, never the end of the session.
+// `camelot play`: a person against the network (or any player of the registry) in the
+// terminal. The network's move is a PUCT search like `camelot analyze`; the person types moves in
+// either notation or a few commands, and a typo only earns an explanation, never the end of the
+// session.
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <istream>
+#include <memory>
+#include <optional>
 #include <ostream>
 #include <span>
 #include <string>
@@ -18,8 +21,7 @@
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
-#include "mcts/puct_search.hpp"
-#include "nn/model.hpp"
+#include "mcts/player.hpp"
 
 namespace camelot::cli {
 namespace {
@@ -66,55 +68,36 @@ std::string trimmedLowerCase(std::string_view text) {
   return lower;
 }
 
-// The network's search, kept from move to move so that a reply to a move the search expected
-// (or to the move a hint suggested) starts from the subtree already searched.
-class NetPlayer {
- public:
-  struct Choice {
-    Move move;
-    float value;  // expected score for the side to move, in [-1, 1]
-  };
-
-  NetPlayer(const std::string& net, int simulations, std::uint64_t seed)
-      : model_(loadModel(net)),
-        evaluator_(model_->evaluator()),
-        search_(paramsFor(*model_), seed),
-        simulations_(simulations) {}
-
-  // The move for the side to move of an unfinished game.
-  Choice choose(const Game& game) {
-    const std::span<const Position> positions(game.positions());
-    search_.setRoot(game.position(), positions.first(positions.size() - 1));
-    const SearchResult& result = search_.run(*evaluator_, simulations_);
-    return {result.moves[static_cast<std::size_t>(result.chosen)], result.rootValue};
-  }
-
- private:
-  static SearchParams paramsFor(const Model& model) {
-    SearchParams params;
-    params.historyPlies = model.historyPlies();
-    return params;
-  }
-
-  std::shared_ptr<const Model> model_;
-  std::unique_ptr<Evaluator> evaluator_;
-  PuctSearch search_;
-  int simulations_;
+// The opponent's move and, from a searching player, its value of the position.
+struct Choice {
+  Move move;
+  std::optional<float> value;  // expected score for the side to move, in [-1, 1]
 };
+
+Choice choose(Player& player, const Game& game) {
+  const Move move = player.chooseMove(game);
+  const std::optional<MoveReport> report = player.lastReport();
+  return {move, report ? std::optional<float>(report->value) : std::nullopt};
+}
+
+// " (value +0.12 for you)", or nothing without a value.
+std::string valueFor(const Choice& choice, std::string_view whom) {
+  if (!choice.value) return "";
+  return " (value " + signedValue(*choice.value) + " for " + std::string(whom) + ")";
+}
 
 class PlaySession {
  public:
   PlaySession(const PlayOptions& options, std::istream& in, std::ostream& out)
       : game_(parseCfen(options.fen)),
         human_(parseColor(options.color)),
-        ai_(options.net, options.simulations, options.seed),
+        ai_(chosenPlayer(options.choice, options.seed)),
         in_(in),
         out_(out) {
     if (game_.finished())
       throw InputError("the game is over at this position (" + statusText(game_.status()) + ")");
-    out_ << "You are " << sideName(human_) << "; " << kAiName << " (" << options.simulations
-         << " simulations a move) is " << sideName(opposite(human_))
-         << ". Type 'help' for the commands.\n";
+    out_ << "You are " << sideName(human_) << "; " << kAiName << " (" << ai_->name() << ") is "
+         << sideName(opposite(human_)) << ". Type 'help' for the commands.\n";
   }
 
   void run() {
@@ -144,9 +127,8 @@ class PlaySession {
   }
 
   void aiMoves() {
-    const NetPlayer::Choice choice = ai_.choose(game_);
-    out_ << kAiName << " plays " << toNotation(choice.move) << " (value "
-         << signedValue(choice.value) << " for " << kAiName << ")\n";
+    const Choice choice = choose(*ai_, game_);
+    out_ << kAiName << " plays " << toNotation(choice.move) << valueFor(choice, kAiName) << '\n';
     game_.play(choice.move);
   }
 
@@ -163,9 +145,8 @@ class PlaySession {
       } else if (command == "legal") {
         listLegalMoves();
       } else if (command == "hint") {
-        const NetPlayer::Choice hint = ai_.choose(game_);
-        out_ << "Hint: " << toNotation(hint.move) << " (value " << signedValue(hint.value)
-             << " for you)\n";
+        const Choice hint = choose(*ai_, game_);
+        out_ << "Hint: " << toNotation(hint.move) << valueFor(hint, "you") << '\n';
       } else if (command == "undo") {
         if (undo()) return true;
       } else if (playHumanMove(line)) {
@@ -213,7 +194,7 @@ class PlaySession {
 
   Game game_;
   const Color human_;
-  NetPlayer ai_;
+  std::unique_ptr<Player> ai_;
   std::istream& in_;
   std::ostream& out_;
 };

@@ -154,9 +154,17 @@ class AlphaBetaPlayer::Search {
     hashes_[rootIndex_ + ply] = p.hash();
     if (const GameStatus s = immediateStatus(p); s.finished())
       return terminalScore(s, p.sideToMove(), ply);
-    if (ply >= kMaxSearchPly) return evaluate(p, weights_);
+    if (ply >= kMaxSearchPly) {
+      MoveList& moves = lists_[ply];
+      generateMoves(p, moves);
+      return moves.empty() ? noMovesScore(p, moves, ply) : staticValue(p, moves);
+    }
     if (countNodeAndCheckTime()) return 0;
     return std::nullopt;
+  }
+
+  int staticValue(const Position& p, const MoveList& moves) {
+    return player_.leaf_ ? player_.leaf_->score(p, moves) : evaluate(p, weights_);
   }
 
   int negamax(const Position& p, int depth, int alpha, int beta, int ply, bool pvNode) {
@@ -250,7 +258,7 @@ class AlphaBetaPlayer::Search {
       if (completesCastle(p, m)) return winIn(ply + 1);
     int best = -kInfinity;
     if (!allCaptures(moves)) {
-      best = evaluate(p, weights_);
+      best = staticValue(p, moves);
       if (best >= beta) return best;
       alpha = std::max(alpha, best);
     }
@@ -394,6 +402,13 @@ class AlphaBetaPlayer::Search {
   std::vector<std::array<std::uint32_t, 2>> killers_;  // per ply
 };
 
+AlphaBetaPlayer::AlphaBetaPlayer(const AlphaBetaSettings& settings, std::unique_ptr<LeafValue> leaf,
+                                 std::string namePrefix)
+    : AlphaBetaPlayer(settings) {
+  leaf_ = std::move(leaf);
+  namePrefix_ = std::move(namePrefix);
+}
+
 AlphaBetaPlayer::AlphaBetaPlayer(const AlphaBetaSettings& settings)
     : settings_(settings), rng_(settings.seed) {
   const std::size_t bytes = static_cast<std::size_t>(std::max(settings.ttMegabytes, 1)) << 20;
@@ -402,14 +417,16 @@ AlphaBetaPlayer::AlphaBetaPlayer(const AlphaBetaSettings& settings)
 }
 
 std::string AlphaBetaPlayer::name() const {
-  std::string text = "alphabeta:depth=" + std::to_string(settings_.maxDepth);
+  std::string text = namePrefix_ + "depth=" + std::to_string(settings_.maxDepth);
   if (settings_.timeLimit) text += ",time=" + std::to_string(settings_.timeLimit->count());
   return text;
 }
 
 Move AlphaBetaPlayer::chooseMove(const Game& game, const ThinkingBudget& budget) {
-  const int depth = std::clamp(budget.depth.value_or(settings_.maxDepth), 1, kMaxSearchPly / 2);
-  const auto time = budget.time ? budget.time : settings_.timeLimit;
+  const bool ownLimits = !budget.depth && !budget.time;
+  const int depth = std::clamp(
+      ownLimits ? settings_.maxDepth : budget.depth.value_or(kMaxSearchPly), 1, kMaxSearchPly / 2);
+  const auto time = ownLimits ? settings_.timeLimit : budget.time;
   age_ = static_cast<std::uint8_t>((age_ + 1) & 63);
   for (std::int32_t& v : history_)
     v /= 4;

@@ -3,16 +3,19 @@
 // variation search, late move reductions, a ply more for forced replies and compulsory
 // captures), a Zobrist-keyed transposition table, move ordering (transposition move, goal
 // entries, captures by material won, killers, history) and a quiescence search over captures,
-// on the hand-written evaluation of evaluation.hpp.
+// on the hand-written evaluation of evaluation.hpp or on another LeafValue (a network's).
 
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "mcts/evaluation.hpp"
+#include "mcts/leaf_value.hpp"
 #include "mcts/player.hpp"
 
 namespace camelot {
@@ -36,10 +39,15 @@ struct SearchReport {
 class AlphaBetaPlayer final : public Player {
  public:
   explicit AlphaBetaPlayer(const AlphaBetaSettings& settings = {});
+  // Standing on `leaf` instead of the hand-written evaluation; its name starts with
+  // `namePrefix` ("netab:FILE,") instead of "alphabeta:".
+  AlphaBetaPlayer(const AlphaBetaSettings& settings, std::unique_ptr<LeafValue> leaf,
+                  std::string namePrefix);
 
   // "alphabeta:depth=4", with ",time=250" (milliseconds) when a time limit is set.
   std::string name() const override;
-  // Depth and time in the budget replace the settings' own for this move.
+  // A budget with a depth or a time replaces the settings' depth and time for this move (a
+  // time alone: as deep as the time allows).
   Move chooseMove(const Game& game, const ThinkingBudget& budget = {}) override;
   // Clears the transposition table and the move-ordering statistics.
   void newGame() override;
@@ -60,6 +68,8 @@ class AlphaBetaPlayer final : public Player {
   class Search;
 
   AlphaBetaSettings settings_;
+  std::unique_ptr<LeafValue> leaf_;  // none: evaluate() with the settings' weights
+  std::string namePrefix_ = "alphabeta:";
   std::mt19937_64 rng_;
   std::vector<TtEntry> table_;  // buckets of two: depth-preferred, then always-replace
   std::uint8_t age_ = 0;

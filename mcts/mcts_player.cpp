@@ -1,6 +1,5 @@
 #include "mcts/mcts_player.hpp"
 
-#include <limits>
 #include <span>
 #include <stdexcept>
 
@@ -53,20 +52,27 @@ std::string MctsPlayer::name() const {
 }
 
 Move MctsPlayer::chooseMove(const Game& game, const ThinkingBudget& budget) {
-  const auto start = TreeSearch::Clock::now();
-  const std::optional<int> simulations =
-      budget.simulations ? budget.simulations : options_.simulations;
-  const std::optional<std::chrono::milliseconds> time = budget.time ? budget.time : options_.time;
-  std::optional<TreeSearch::Clock::time_point> deadline;
-  if (time) deadline = start + *time;
-
+  const bool ownLimits = !budget.simulations && !budget.time;
+  const std::optional<int> simulations = ownLimits ? options_.simulations : budget.simulations;
+  const std::optional<std::chrono::milliseconds> time = ownLimits ? options_.time : budget.time;
   // The positions before the current one: repetitions (R9 e) of them count in the search.
   const std::span<const Position> history(game.positions());
   search_->setRoot(game.position(), history.first(history.size() - 1));
-  const SearchResult& result =
-      search_->run(*evaluator_, simulations.value_or(std::numeric_limits<int>::max()), deadline);
+  const SearchResult& result = search_->runFor(*evaluator_, simulations, time);
   if (result.chosen < 0) throw std::logic_error("MctsPlayer::chooseMove: the game is over");
   return result.moves[static_cast<std::size_t>(result.chosen)];
+}
+
+std::optional<MoveReport> MctsPlayer::lastReport() const {
+  const SearchResult& result = search_->result();
+  if (result.chosen < 0) return std::nullopt;
+  const SearchTree& tree = search_->tree();
+  const NodeIndex chosen =
+      tree.node(SearchTree::kRoot).firstChild + static_cast<NodeIndex>(result.chosen);
+  MoveReport report{tree.node(SearchTree::kRoot).visits, result.rootValue, {tree.move(chosen)}};
+  for (const Move& m : tree.principalVariation(chosen))
+    report.pv.push_back(m);
+  return report;
 }
 
 void MctsPlayer::newGame() {

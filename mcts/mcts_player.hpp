@@ -2,9 +2,10 @@
 // A tree-search player: PUCT (AlphaZero) or Gumbel root search, over the uniform or rollout
 // evaluator or one the caller gives (a network). It keeps its tree between moves (PUCT).
 //
-// Limits: a budget's simulations and time replace the player's own, field by field; the search
-// stops at whichever limit comes first. Names read "mcts:sims=800,eval=rollout" or
-// "gumbel:sims=32,eval=uniform" (with ",time=500ms" when a time limit is set).
+// Limits: a budget's simulations and time replace the player's own when it sets either
+// (mcts/player.hpp); the search stops at whichever limit comes first. Names read
+// "mcts:sims=800,eval=rollout" or "gumbel:sims=32,eval=uniform" (with ",time=500ms" when a time
+// limit is set).
 
 #include <chrono>
 #include <cstdint>
@@ -44,6 +45,8 @@ class MctsPlayer final : public Player {
   std::string name() const override;
   Move chooseMove(const Game& game, const ThinkingBudget& budget = {}) override;
   void newGame() override;
+  // The root's visits and value, and the chosen move followed by the most visited line.
+  std::optional<MoveReport> lastReport() const override;
 
   // The search behind the last move (visits, values, policy target).
   const SearchResult& lastResult() const { return search_->result(); }

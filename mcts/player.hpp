@@ -5,18 +5,30 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/game.hpp"
 #include "engine/move.hpp"
 
 namespace camelot {
 
-// Limits on one decision. Unset fields fall back to the player's own settings; a player
-// ignores the limits that mean nothing to it (depth to MCTS, simulations to alpha-beta).
+// Limits on one decision. A budget that sets any limit the player searches by replaces all of
+// the player's own limits for that move, so a time alone is used in full (the engine's
+// `go time 5` searches five seconds whatever the player's simulations or depth); a budget
+// without one leaves the player's settings. A player ignores the limits that mean nothing to
+// it (depth to MCTS, simulations to alpha-beta).
 struct ThinkingBudget {
   std::optional<int> depth;        // plies of a depth-limited search
   std::optional<int> simulations;  // simulations of a tree search
   std::optional<std::chrono::milliseconds> time;
+};
+
+// What a searching player can say about its last move: the engine protocol's `info` line, the
+// value `camelot play` shows.
+struct MoveReport {
+  int visits = 0;        // of the search's root
+  float value = 0.0f;    // expected score for the side to move, in [-1, 1]
+  std::vector<Move> pv;  // the principal variation, the chosen move first
 };
 
 class Player {
@@ -31,6 +43,9 @@ class Player {
 
   // Called before a new game: forget anything kept from the last one (a reused tree, say).
   virtual void newGame() {}
+
+  // The report of the last chooseMove; none from a player that does not search.
+  virtual std::optional<MoveReport> lastReport() const { return std::nullopt; }
 };
 
 }  // namespace camelot

@@ -25,12 +25,12 @@ PlayerSpec PlayerSpec::parse(std::string_view text) {
       fail(spec.text_, "no command after 'engine:' (e.g. engine:./other-engine --flag)");
     return spec;
   }
-  if (spec.kind_ == "net") {
+  if (spec.kind_ == "net" || spec.kind_ == "netab") {
     const std::string_view rest =
         colon == std::string_view::npos ? std::string_view() : text.substr(colon + 1);
     const std::size_t comma = rest.find(',');
     spec.file_ = std::string(rest.substr(0, comma));
-    if (spec.file_.empty()) fail(spec.text_, "no checkpoint file after 'net:'");
+    if (spec.file_.empty()) fail(spec.text_, "no checkpoint file after '" + spec.kind_ + ":'");
     if (comma == std::string_view::npos) return spec;
     spec.parseOptions(rest.substr(comma + 1));
     return spec;

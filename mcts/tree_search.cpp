@@ -1,6 +1,7 @@
 #include "mcts/tree_search.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 #include "engine/rules_status.hpp"
@@ -111,6 +112,13 @@ void TreeSearch::provide(std::span<const Evaluation> results) {
   }
   pendingCount_ = 0;
   requests_.clear();
+}
+
+const SearchResult& TreeSearch::runFor(Evaluator& evaluator, std::optional<int> simulations,
+                                       std::optional<std::chrono::milliseconds> time) {
+  std::optional<Clock::time_point> deadline;
+  if (time) deadline = Clock::now() + *time;
+  return run(evaluator, simulations.value_or(std::numeric_limits<int>::max()), deadline);
 }
 
 const SearchResult& TreeSearch::run(Evaluator& evaluator, int simulations,

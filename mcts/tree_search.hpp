@@ -83,6 +83,10 @@ class TreeSearch {
   // start(), then step() and provide() with `evaluator` until done or past the deadline.
   const SearchResult& run(Evaluator& evaluator, int simulations,
                           std::optional<Clock::time_point> deadline = {});
+  // run() with a move's budget: `simulations` (none: as many as the time allows) within `time`
+  // from now (none: no limit). One of the two must be set.
+  const SearchResult& runFor(Evaluator& evaluator, std::optional<int> simulations,
+                             std::optional<std::chrono::milliseconds> time);
 
   // Restarts the search's random stream (root noise, Gumbel draws, sampling) from `seed`.
   void reseed(std::uint64_t seed) { rng_.seed(seed); }

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "mcts/evaluator.hpp"
+#include "mcts/search_params.hpp"
 #include "nn/network_config.hpp"
 
 namespace camelot {
@@ -20,9 +21,13 @@ class Model : public std::enable_shared_from_this<Model> {
 
   // The architecture (a checkpoint header's config).
   virtual const NetworkConfig& config() const = 0;
-  // Earlier positions the model reads: search hands over this many
-  // (SearchParams::historyPlies).
+  // Earlier positions the model reads (a training sample keeps this many).
   int historyPlies() const { return config().historyPlies; }
+  // `params` for a search this model guides: with the history it reads handed to it.
+  SearchParams searchParams(SearchParams params = {}) const {
+    params.historyPlies = historyPlies();
+    return params;
+  }
 
   // An evaluator for the calling thread, with its own scratch buffers; it keeps the model
   // alive, and any number may share one model. `threads` is the cores one evaluate call may

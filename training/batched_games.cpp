@@ -3,6 +3,7 @@
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <mutex>
@@ -67,14 +68,13 @@ class Worker {
   Worker(Shared& shared, const std::vector<std::shared_ptr<const Model>>& nets)
       : shared_(shared),
         settings_(shared.settings),
+        nets_(nets),
         slots_(static_cast<std::size_t>(settings_.gamesPerWorker)),
         requests_(nets.size()),
         answers_(nets.size()) {
     // One core per worker: each evaluator runs its batches on this worker's thread alone.
-    for (const auto& net : nets) {
+    for (const auto& net : nets)
       evaluators_.push_back(net->evaluator(/*threads=*/1));
-      historyPlies_.push_back(net->historyPlies());
-    }
     for (std::size_t i = 0; i < slots_.size(); ++i) {
       SearchParams params;
       params.gumbelConsidered = settings_.gumbelConsidered;
@@ -102,7 +102,8 @@ class Worker {
         shared_.evaluations += static_cast<std::int64_t>(requests_[n].size());
         ++shared_.batches;
       }
-      if (!any) break;
+      // Slots of classical and time-limited players ask for no evaluation but may still play.
+      if (!any && std::ranges::none_of(slots_, [](const Slot& s) { return s.index >= 0; })) break;
       for (Slot& slot : slots_) {
         if (slot.requestCount == 0) continue;
         const std::span<const Evaluation> answers(answers_[static_cast<std::size_t>(slot.net)]);
@@ -142,7 +143,8 @@ class Worker {
   }
 
   // Plays the slot's moves until a search needs a network (its requests join that network's
-  // batch) or the slot has no game left.
+  // batch), its game ends (the other slots then take their turn, so games finish roughly in
+  // the order they were claimed and progress is reported as they do) or it has no game left.
   void advance(Slot& slot) {
     while (slot.index >= 0 && !shared_.stopping()) {
       const auto side = static_cast<std::size_t>(index(slot.game.position().sideToMove()));
@@ -156,9 +158,9 @@ class Worker {
           slot.note = e.what();
           finishGame(slot);
           claimGame(slot);
-          continue;
+          return;
         }
-        play(slot, move);
+        if (play(slot, move)) return;
         continue;
       }
       if (!slot.searching) beginSearch(slot, slot.plan.sides[side].net);
@@ -174,7 +176,7 @@ class Worker {
       const SearchResult& result = slot.search->result();
       if (slot.plan.record && (slot.fullSearch || settings_.recordCheapSearches))
         recordSample(slot, result, slot.fullSearch);
-      play(slot, result.moves[static_cast<std::size_t>(result.chosen)]);
+      if (play(slot, result.moves[static_cast<std::size_t>(result.chosen)])) return;
     }
     if (slot.index >= 0) slot.index = -1;  // stopping: the game in flight is dropped
   }
@@ -187,8 +189,7 @@ class Worker {
     const bool sampling = ply < settings_.samplingPlies;
     params.gumbelScale = sampling ? 1.0f : 0.0f;
     params.temperature = sampling ? static_cast<float>(settings_.temperature) : 0.0f;
-    params.historyPlies = historyPlies_[static_cast<std::size_t>(net)];
-    slot.search->setParams(params);
+    slot.search->setParams(nets_[static_cast<std::size_t>(net)]->searchParams(params));
     const std::span<const Position> positions(slot.game.positions());
     slot.search->setRoot(slot.game.position(), positions.first(positions.size() - 1));
     const int full =
@@ -199,14 +200,15 @@ class Worker {
     slot.searching = true;
   }
 
-  void play(Slot& slot, const Move& move) {
+  // Plays the move; at the end of the game, records it and claims the next (true).
+  bool play(Slot& slot, const Move& move) {
     slot.game.play(move);
     ++shared_.plies;
     const bool capped = static_cast<int>(slot.game.moves().size()) >= settings_.maxPlies;
-    if (slot.game.finished() || capped) {
-      finishGame(slot);
-      claimGame(slot);
-    }
+    if (!slot.game.finished() && !capped) return false;
+    finishGame(slot);
+    claimGame(slot);
+    return true;
   }
 
   // The position with its search's value, and its policy when `withPolicy` (a full search).
@@ -216,7 +218,7 @@ class Worker {
     sample.position = position;
     const auto& positions = slot.game.positions();
     const auto history =
-        static_cast<std::size_t>(historyPlies_[static_cast<std::size_t>(slot.net)]);
+        static_cast<std::size_t>(nets_[static_cast<std::size_t>(slot.net)]->historyPlies());
     const std::size_t keep = std::min(positions.size() - 1, history);
     sample.history.assign(positions.end() - 1 - static_cast<std::ptrdiff_t>(keep),
                           positions.end() - 1);
@@ -280,8 +282,8 @@ class Worker {
 
   Shared& shared_;
   const BatchedGamesSettings& settings_;
+  const std::vector<std::shared_ptr<const Model>>& nets_;
   std::vector<std::unique_ptr<Evaluator>> evaluators_;  // per network
-  std::vector<int> historyPlies_;
   std::vector<Slot> slots_;
   std::vector<std::vector<EvaluationRequest>> requests_;  // per network
   std::vector<std::vector<Evaluation>> answers_;

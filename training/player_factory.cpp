@@ -10,6 +10,7 @@
 #include "mcts/rollout_mcts_player.hpp"
 #include "nn/checkpoint.hpp"
 #include "nn/model.hpp"
+#include "nn/network_leaf_value.hpp"
 #include "training/engine_player.hpp"
 
 namespace camelot {
@@ -53,6 +54,17 @@ std::unique_ptr<Player> makeMctsPlayer(const PlayerSpec& spec, SearchKind kind, 
   return std::make_unique<MctsPlayer>(options);
 }
 
+// alphabeta:/netab: options: depth=D (plies, default 4) and time=MS (a move; none: depth only).
+AlphaBetaSettings alphaBetaSettings(const PlayerSpec& spec, std::uint64_t seed) {
+  spec.expectOnly({"depth", "time"});
+  AlphaBetaSettings settings;
+  settings.maxDepth = spec.intOption("depth", settings.maxDepth, 1, 64);
+  if (const int ms = spec.intOption("time", 0, 0, kMaxMilliseconds); ms > 0)
+    settings.timeLimit = std::chrono::milliseconds(ms);
+  settings.seed = seed;
+  return settings;
+}
+
 // One loaded model per checkpoint file while any player uses it: a match makes a player per
 // game, and they share the weights.
 std::shared_ptr<const Model> sharedModel(const std::string& file) {
@@ -65,18 +77,18 @@ std::shared_ptr<const Model> sharedModel(const std::string& file) {
   return model;
 }
 
+}  // namespace
+
 std::unique_ptr<Player> makeNetPlayer(const NetPlayerSpec& net, std::uint64_t seed) {
   const std::shared_ptr<const Model> model = sharedModel(net.file);
   MctsPlayerOptions options;
   options.search = net.search;
   options.simulations = net.simulations;
   options.time = net.time;
-  options.params.historyPlies = model->historyPlies();
+  options.params = model->searchParams();
   options.seed = seed;
   return std::make_unique<MctsPlayer>(options, model->evaluator(), "net:" + net.file);
 }
-
-}  // namespace
 
 std::optional<NetPlayerSpec> netPlayerSpec(const PlayerSpec& spec) {
   if (spec.kind() != "net") return std::nullopt;
@@ -99,14 +111,13 @@ std::unique_ptr<Player> makePlayer(const PlayerSpec& spec, std::uint64_t seed) {
     spec.expectOnly({});
     return std::make_unique<GreedyPlayer>(seed);
   }
-  if (spec.kind() == "alphabeta") {
-    spec.expectOnly({"depth", "time"});
-    AlphaBetaSettings settings;
-    settings.maxDepth = spec.intOption("depth", settings.maxDepth, 1, 64);
-    if (const int ms = spec.intOption("time", 0, 0, kMaxMilliseconds); ms > 0)
-      settings.timeLimit = std::chrono::milliseconds(ms);
-    settings.seed = seed;
-    return std::make_unique<AlphaBetaPlayer>(settings);
+  if (spec.kind() == "alphabeta")
+    return std::make_unique<AlphaBetaPlayer>(alphaBetaSettings(spec, seed));
+  if (spec.kind() == "netab") {
+    const AlphaBetaSettings settings = alphaBetaSettings(spec, seed);
+    const std::shared_ptr<const Model> model = sharedModel(spec.file());
+    return std::make_unique<AlphaBetaPlayer>(settings, makeNetworkLeafValue(*model),
+                                             "netab:" + spec.file() + ",");
   }
   if (spec.kind() == "mcts") return makeMctsPlayer(spec, SearchKind::Puct, 800, seed);
   if (spec.kind() == "gumbel") return makeMctsPlayer(spec, SearchKind::Gumbel, 32, seed);
@@ -131,11 +142,16 @@ void validatePlayerSpec(const PlayerSpec& spec) {
     requireCompatible(net->file, readCheckpointHeader(net->file));
     return;
   }
+  if (spec.kind() == "netab") {
+    alphaBetaSettings(spec, 0);
+    requireCompatible(spec.file(), readCheckpointHeader(spec.file()));
+    return;
+  }
   makePlayer(spec, 0);
 }
 
 std::string knownPlayerKinds() {
-  return "random, greedy, alphabeta, mcts, gumbel, rollout, net, engine";
+  return "random, greedy, alphabeta, mcts, gumbel, rollout, net, netab, engine";
 }
 
 }  // namespace camelot

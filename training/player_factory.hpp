@@ -30,6 +30,10 @@ std::optional<NetPlayerSpec> netPlayerSpec(const PlayerSpec& spec);
 // Throws SpecError for an unknown kind or a bad option.
 std::unique_ptr<Player> makePlayer(const PlayerSpec& spec, std::uint64_t seed);
 
+// The network player of `net` (what makePlayer makes of a `net:` spec). Throws CheckpointError
+// for a bad checkpoint.
+std::unique_ptr<Player> makeNetPlayer(const NetPlayerSpec& net, std::uint64_t seed);
+
 // Checks a spec without keeping the player (for errors before any game starts); an
 // `engine:CMD` is not started, so a command that fails shows only in its games; a `net:FILE`
 // has its checkpoint's header read, not its weights.

@@ -83,10 +83,6 @@ class Run {
   void run() {
     config_ = loadTrainConfig(options_.config);
     prepareDirectory();
-    const double hours = options_.hours.value_or(config_.run.hours);
-    if (hours > 0)
-      deadline_ = started_ + std::chrono::duration_cast<Clock::duration>(
-                                 std::chrono::duration<double>(hours * 3600.0));
     buffer_ = std::make_unique<ReplayBuffer>(static_cast<std::size_t>(config_.buffer.window));
     for (const std::string& message : buffer_->loadDirectory(dir_ / "chunks"))
       say(message);
@@ -95,6 +91,18 @@ class Run {
     metrics_.emplace(dir_ / "metrics.csv");
     elapsed_ = metrics_->elapsedSeconds();
     lastMark_ = Clock::now();
+    // The run's length counts every session: a finished run given more hours goes on.
+    const double hours = options_.hours.value_or(config_.run.hours);
+    if (hours > 0) {
+      const double remaining = hours * 3600.0 - elapsed_;
+      if (remaining <= 0) {
+        say("done: the run has had its " + fixed(hours, 2) +
+            " hours (--hours with more extends it)");
+        return;
+      }
+      deadline_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                     std::chrono::duration<double>(remaining));
+    }
     // A generation trained but not yet evaluated (interrupted during its evaluation).
     if (trainer_->generation() > 0 && !metrics_->has(trainer_->generation()) && !stopping())
       evaluate(trainer_->generation());
@@ -142,11 +150,17 @@ class Run {
         fs::remove(entry.path());
     const fs::path saved = dir_ / "config.toml";
     if (fs::exists(saved)) {
-      const TrainConfig previous = parseTrainConfig(readFile(saved), saved.string());
+      TrainConfig previous = parseTrainConfig(readFile(saved), saved.string());
+      // How long a run goes is not how it trains: a longer or shorter run of the same config
+      // resumes, and the saved config records its new length.
+      const TrainConfig::Run length = previous.run;
+      previous.run.hours = config_.run.hours;
+      previous.run.generations = config_.run.generations;
       if (!(previous == config_))
         throw std::runtime_error(dir_.string() + ": was started with a different config (" +
                                  saved.string() +
                                  "); resume it with that config or choose another --run-dir");
+      if (!(length == config_.run)) writeTextFileAtomically(saved, toToml(config_));
       say("resuming " + dir_.string());
     } else {
       writeTextFileAtomically(saved, toToml(config_));
@@ -180,7 +194,13 @@ class Run {
     if (fs::exists(latest)) {
       trainer_ = std::make_unique<Trainer>(Trainer::resume(latest, trainerSettings()));
       say("network " + describe(trainer_->config()) + ", generation " +
-          std::to_string(trainer_->generation()) + ", step " + std::to_string(trainer_->step()));
+          std::to_string(trainer_->generation()) + ", step " + std::to_string(trainer_->step()) +
+          (options_.init.empty() ? ""
+                                 : " (--init starts new runs only; the same command resumes)"));
+      return;
+    }
+    if (!options_.init.empty()) {
+      startFrom(options_.init);
       return;
     }
     trainer_ = std::make_unique<Trainer>(config_.network, trainerSettings(), config_.run.seed);
@@ -188,6 +208,24 @@ class Run {
     trainer_->save(latest);
     say("network " + describe(config_.network) + ", generation 0 (fresh, seed " +
         std::to_string(config_.run.seed) + ")");
+  }
+
+  // Generation 0 is `init`'s weights, at step 0 with a fresh optimizer.
+  void startFrom(const fs::path& init) {
+    CheckpointContents contents = readCheckpoint(init);
+    requireCompatible(init, contents.header);
+    if (describe(contents.header.config) != describe(config_.network))
+      throw std::runtime_error(init.string() + ": --init needs a network of the config's " +
+                               describe(config_.network) + ", not " +
+                               describe(contents.header.config));
+    const std::int64_t generation = contents.header.generation;
+    contents.header.generation = 0;
+    contents.header.trainingStep = 0;
+    writeCheckpoint(checkpointOf(0), contents.header, contents.tensors);
+    trainer_ = std::make_unique<Trainer>(Trainer::resume(checkpointOf(0), trainerSettings()));
+    trainer_->save(dir_ / "latest.ckpt");
+    say("network " + describe(config_.network) + ", generation 0 from " + init.string() +
+        " (its generation " + std::to_string(generation) + ")");
   }
 
   // The chunks of one generation, in order.

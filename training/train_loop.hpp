@@ -17,6 +17,10 @@ struct TrainRunOptions {
   std::filesystem::path runDirectory;
   std::optional<double> hours;  // overrides run.hours of the config
   bool terminal = false;        // progress as a live line
+  // A new run starts from this checkpoint's weights (generation 0, a fresh optimizer and
+  // learning-rate schedule) instead of fresh ones; its network must be the config's. A run
+  // that has a network already resumes as if it were not given.
+  std::filesystem::path init;
 };
 
 // Runs or resumes the run until its generations or hours are done or `interrupted` becomes

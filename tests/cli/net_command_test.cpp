@@ -157,6 +157,26 @@ TEST_F(NetCommand, AnalyzeListsLegalMovesWithVisitsAndAPrincipalVariation) {
   EXPECT_NE(table.out.find("PV:"), std::string::npos);
 }
 
+TEST_F(NetCommand, AnalyzeTakesANetworkPlayerSpec) {
+  const std::string path = smallNet();
+  // The spec's own budget and search: Gumbel with 16 simulations.
+  const CliResult r =
+      runCamelot({"analyze", "--player", "net:" + path + ",sims=16,search=gumbel", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["simulations"], 16);
+
+  const CliResult classical = runCamelot({"analyze", "--player", "greedy"});
+  EXPECT_EQ(classical.status, 1);
+  EXPECT_EQ(classical.err,
+            "camelot analyze: analyze reads a network's search: --player must be "
+            "net:FILE[,sims=N][,time=MS][,search=gumbel|puct], not 'greedy'\n");
+  // Neither: the shipped network.
+  const CliResult shipped = runCamelot({"analyze", "--sims", "16", "--json"});
+  ASSERT_EQ(shipped.status, 0) << shipped.err;
+  EXPECT_EQ(nlohmann::json::parse(shipped.out)["simulations"], 16);
+  EXPECT_EQ(runCamelot({"analyze", "--net", path, "--player", "net:" + path}).status, 2);
+}
+
 TEST_F(NetCommand, AnalyzeRefusesAFinishedGame) {
   const std::string path = smallNet();
   // R9 a: White on F16 (Black's castle) with a lone Black man has won.

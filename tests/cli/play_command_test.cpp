@@ -7,6 +7,7 @@
 #include <regex>
 
 #include "cli/board_diagram.hpp"
+#include "cli/player_choice.hpp"
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
@@ -82,6 +83,35 @@ TEST_F(PlayCommand, AMoveIsPlayedAndTheNetworkRepliesLegally) {
       << r.out;
   game.play(parseMove(game.position(), replies[0]));
   EXPECT_NE(r.out.find(boardDiagram(game.position())), std::string::npos) << r.out;
+}
+
+TEST_F(PlayCommand, AnyPlayerSpecCanBeTheOpponent) {
+  // A network spec with its own budget: a value with each move, as with --net.
+  const CliResult spec = runCamelot({"play", "--player", "net:" + net() + ",sims=8"}, "F6-F8\n");
+  ASSERT_EQ(spec.status, 0) << spec.err;
+  EXPECT_NE(spec.out.find("CamelotZero (mcts:sims=8,eval=net:" + net() + ") is Black"),
+            std::string::npos)
+      << spec.out;
+  EXPECT_EQ(movesAfter(spec.out, "CamelotZero plays ").size(), 1u) << spec.out;
+
+  // A classical player has no value to show: its move alone, legal.
+  const CliResult classical =
+      runCamelot({"play", "--player", "alphabeta:depth=1", "--color", "black"}, "quit\n");
+  ASSERT_EQ(classical.status, 0) << classical.err;
+  const std::regex reply("CamelotZero plays (\\S+)\n");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(classical.out, m, reply)) << classical.out;
+  EXPECT_TRUE(isLegalWritten(Game(), m[1])) << m[1];
+}
+
+TEST_F(PlayCommand, WithNeitherNetNorPlayerTheShippedNetworkPlays) {
+  const CliResult r = runCamelot({"play", "--sims", "4"}, "F6-F8\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(
+      r.out.find("CamelotZero (mcts:sims=4,eval=net:" + shippedNetwork().string() + ") is Black"),
+      std::string::npos)
+      << r.out;
+  EXPECT_EQ(movesAfter(r.out, "CamelotZero plays ").size(), 1u) << r.out;
 }
 
 TEST_F(PlayCommand, ATypoExplainsAndPromptsAgain) {
@@ -212,7 +242,10 @@ TEST_F(PlayCommand, ErrorsBeforePlayAreOneLine) {
 TEST_F(PlayCommand, BadOptionsAreRefused) {
   EXPECT_EQ(play("", {"--color", "green"}).status, 2);
   EXPECT_EQ(runCamelot({"play", "--net", net(), "--sims", "0"}).status, 2);
-  EXPECT_EQ(runCamelot({"play"}).status, 2);
+  EXPECT_EQ(runCamelot({"play", "--player", "greedy", "--sims", "4"}).status, 2);
+  const CliResult badSpec = runCamelot({"play", "--player", "chess"});
+  EXPECT_EQ(badSpec.status, 1);
+  EXPECT_NE(badSpec.err.find("unknown kind 'chess'"), std::string::npos) << badSpec.err;
 }
 
 }  // namespace

@@ -221,6 +221,17 @@ TEST(AlphaBeta, FollowsTheBudgetAndNamesItsSettings) {
   EXPECT_GE(player.lastSearch().depth, 1);
   EXPECT_LT(player.lastSearch().depth, 60);
 
+  // A time alone replaces the depth too: 200 ms at the start reach past a depth of 1.
+  AlphaBetaSettings shallow = settings;
+  shallow.maxDepth = 1;
+  AlphaBetaPlayer quick(shallow);
+  ThinkingBudget clock;
+  clock.time = std::chrono::milliseconds(200);
+  quick.chooseMove(game, clock);
+  EXPECT_GT(quick.lastSearch().depth, 1);
+  quick.chooseMove(game);
+  EXPECT_EQ(quick.lastSearch().depth, 1);
+
   settings.timeLimit = std::chrono::milliseconds(250);
   EXPECT_EQ(AlphaBetaPlayer(settings).name(), "alphabeta:depth=4,time=250");
 }

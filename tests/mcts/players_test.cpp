@@ -101,8 +101,16 @@ TEST(MctsPlayer, RespectsTheBudget) {
   budget.simulations = 50;
   player.chooseMove(game, budget);
   EXPECT_EQ(player.lastResult().simulations, 50);
-  // A time alone replaces no simulation limit of the player's; unlimited simulations stop on
-  // time (or at the node cap).
+  // A budget of time alone replaces the player's simulations too: 20 ms of a uniform search
+  // are far more than the player's own 8.
+  MctsPlayer eight(options(SearchKind::Puct, EvaluatorKind::Uniform, 8, 1));
+  ThinkingBudget clock;
+  clock.time = std::chrono::milliseconds(20);
+  eight.chooseMove(game, clock);
+  EXPECT_GT(eight.lastResult().simulations, 8);
+  eight.chooseMove(game);
+  EXPECT_EQ(eight.lastResult().simulations, 8);
+  // A player's own time limit with unlimited simulations stops on time (or at the node cap).
   MctsPlayerOptions timed = options(SearchKind::Puct, EvaluatorKind::Uniform, 1, 1);
   timed.simulations.reset();
   timed.time = std::chrono::milliseconds(20);

@@ -171,6 +171,29 @@ TEST(BatchedGames, ClassicalSidesAndTwoNetworksTakeTheirTurns) {
   }
 }
 
+// Classical sides need no network, yet their slots still take turns: a slot that ends a game
+// lets the others play theirs before its next, so the second game is reported long before the
+// last is claimed (one slot used to play every remaining game first).
+TEST(BatchedGames, SlotsOfClassicalGamesTakeTurns) {
+  BatchedGamesSettings settings = quickSettings();
+  settings.workers = 1;
+  settings.gamesPerWorker = 2;
+  int claimed = 0;
+  std::vector<int> claimedWhenReported;
+  playBatchedGames(
+      {}, settings, 10,
+      [&](int) {
+        ++claimed;
+        GamePlan plan;
+        plan.start = Position::start();
+        plan.sides = {GameSide{-1, "random", "random"}, GameSide{-1, "greedy", "greedy"}};
+        return plan;
+      },
+      [&](FinishedGame&&) { claimedWhenReported.push_back(claimed); });
+  ASSERT_EQ(claimedWhenReported.size(), 10u);
+  EXPECT_LE(claimedWhenReported[1], 4);
+}
+
 TEST(BatchedGames, StopDropsTheGamesInFlight) {
   std::atomic<bool> stop{false};
   int finished = 0;

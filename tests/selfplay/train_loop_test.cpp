@@ -234,6 +234,63 @@ TEST_F(TrainLoop, RunDirectoryOfAnotherConfigIsRefused) {
   expectCompleteRun();  // nothing touched
 }
 
+TEST_F(TrainLoop, ALongerRunOfTheSameConfigGoesOnAndItsHoursCountEverySession) {
+  const std::atomic<bool> never{false};
+  train(kTinyConfig, never);
+  // The two generations took more than a millisecond: a run of that length is done at once.
+  std::ostringstream log, progress;
+  runTraining({kTinyConfig, dir_ / "run", 1e-6, false}, log, progress, never);
+  EXPECT_NE(log.str().find("done: the run has had its 0.00 hours"), std::string::npos) << log.str();
+  expectCompleteRun();
+
+  // Three generations instead of two: not a different config, the run trains one more.
+  TrainConfig longer = loadTrainConfig(kTinyConfig);
+  longer.run.generations = 3;
+  const fs::path file = dir_ / "longer.toml";
+  std::ofstream(file) << toToml(longer);
+  const std::string resumed = train(file, never);
+  EXPECT_NE(resumed.find("resuming"), std::string::npos) << resumed;
+  EXPECT_EQ(countChunks(3), 8);
+  EXPECT_EQ(readCheckpointHeader(dir_ / "run" / "latest.ckpt").generation, 3);
+  EXPECT_EQ(loadTrainConfig(dir_ / "run" / "config.toml").run.generations, 3);
+}
+
+TEST_F(TrainLoop, InitStartsANewRunFromACheckpointOfTheSameNetwork) {
+  const std::atomic<bool> never{false};
+  train(kTinyConfig, never);
+  const fs::path from = dir_ / "run" / "latest.ckpt";
+  std::ostringstream log, progress;
+  TrainRunOptions options{kTinyConfig, dir_ / "second", std::nullopt, false, from};
+  runTraining(options, log, progress, never);
+  EXPECT_NE(log.str().find("generation 0 from " + from.string() + " (its generation 2)"),
+            std::string::npos)
+      << log.str();
+  const CheckpointContents start =
+      readCheckpoint(dir_ / "second" / "checkpoints" / "gen-000000.ckpt");
+  EXPECT_EQ(start.header.generation, 0);
+  EXPECT_EQ(start.header.trainingStep, 0);
+  const CheckpointContents original = readCheckpoint(from);
+  ASSERT_EQ(start.tensors.size(), original.tensors.size());
+  for (std::size_t i = 0; i < start.tensors.size(); ++i)
+    EXPECT_EQ(start.tensors[i].data, original.tensors[i].data) << start.tensors[i].name;
+  EXPECT_EQ(readCheckpointHeader(dir_ / "second" / "latest.ckpt").generation, 2);
+
+  // Another network than the config's: one line naming both, and no run started.
+  TrainConfig wider = loadTrainConfig(kTinyConfig);
+  wider.network.hidden *= 2;
+  const fs::path file = dir_ / "wider.toml";
+  std::ofstream(file) << toToml(wider);
+  try {
+    runTraining({file, dir_ / "third", std::nullopt, false, from}, log, progress, never);
+    FAIL() << "a checkpoint of another network was accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(std::string(e.what()), from.string() + ": --init needs a network of the config's " +
+                                         describe(wider.network) + ", not " +
+                                         describe(loadTrainConfig(kTinyConfig).network));
+  }
+  EXPECT_FALSE(fs::exists(dir_ / "third" / "latest.ckpt"));
+}
+
 TEST_F(TrainLoop, MatchesArePlayedEveryNthGenerationOnly) {
   TrainConfig config = loadTrainConfig(kTinyConfig);
   config.evaluation.every = 2;

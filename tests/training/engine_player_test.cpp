@@ -222,14 +222,16 @@ TEST(EngineSpec, KnownPlayerKindsListsEveryKindMakePlayerKnows) {
   for (std::string kind; std::getline(list >> std::ws, kind, ',');)
     listed.insert(kind);
   EXPECT_EQ(listed, (std::set<std::string>{"random", "greedy", "alphabeta", "mcts", "gumbel",
-                                           "rollout", "net", "engine"}));
-  const std::string net = "net:" + std::string(CAMELOT_TEST_DATA) + "/mlp-tiny.ckpt";
-  for (const std::string& kind : listed)
+                                           "rollout", "net", "netab", "engine"}));
+  const std::string file = ":" + std::string(CAMELOT_TEST_DATA) + "/mlp-tiny.ckpt";
+  for (const std::string& kind : listed) {
+    const bool needsFile = kind == "net" || kind == "netab";
     EXPECT_NO_THROW(makePlayer(PlayerSpec::parse(kind == "engine" ? "engine:true"
-                                                 : kind == "net"  ? net
+                                                 : needsFile      ? kind + file
                                                                   : kind),
                                1))
         << kind;
+  }
 }
 
 }  // namespace

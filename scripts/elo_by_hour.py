@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Prints a training run's strength against its fixed opponents by stretch of elapsed time.
+
+Usage: scripts/elo_by_hour.py RUN_DIR [--window MINUTES]
+
+Reads RUN_DIR/metrics.csv (each generation's elapsed seconds and positions) and
+RUN_DIR/results.csv (the evaluation games, generation networks named gen-N). For each window
+of elapsed time (default 15 minutes) and each fixed opponent (every player not named gen-N),
+it pools the games of the generations that ended in the window and prints wins-draws-losses,
+the score and the Elo difference with its 95% interval (from the per-game variance, as
+`camelot match`), with the positions self-play had made by the window's end.
+"""
+
+import argparse
+import csv
+import math
+import os
+import re
+
+GENERATION = re.compile(r"^gen-(\d+)$")
+
+
+def elo(score):
+    if score <= 0.0:
+        return -math.inf
+    if score >= 1.0:
+        return math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def interval(points):
+    """Elo of the mean of `points` (1, 0.5, 0 a game) with its 95% interval."""
+    n = len(points)
+    mean = sum(points) / n
+    variance = sum((p - mean) ** 2 for p in points) / n
+    margin = 1.96 * math.sqrt(variance / n)
+    return elo(mean), elo(max(mean - margin, 0.0)), elo(min(mean + margin, 1.0))
+
+
+def text(value):
+    return "inf" if value == math.inf else "-inf" if value == -math.inf else f"{value:+.0f}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("run_dir")
+    parser.add_argument("--window", type=float, default=15.0, help="minutes a row")
+    args = parser.parse_args()
+
+    ended = {}
+    positions = {}
+    total = 0
+    with open(os.path.join(args.run_dir, "metrics.csv"), newline="") as f:
+        for row in csv.DictReader(f):
+            generation = int(row["generation"])
+            ended[generation] = float(row["elapsed_seconds"])
+            total += int(row["positions"] or 0)
+            positions[generation] = total
+
+    games = {}  # (window, opponent) -> points of the network
+    with open(os.path.join(args.run_dir, "results.csv"), newline="") as f:
+        for row in csv.DictReader(f):
+            white, black = GENERATION.match(row["white"]), GENERATION.match(row["black"])
+            if bool(white) == bool(black):
+                continue  # between two generations, or between two fixed players
+            generation = int((white or black).group(1))
+            if generation not in ended:
+                continue
+            opponent = row["black"] if white else row["white"]
+            white_points = {"1-0": 1.0, "0-1": 0.0}.get(row["result"], 0.5)
+            points = white_points if white else 1.0 - white_points
+            window = int(ended[generation] // (args.window * 60.0))
+            games.setdefault((window, opponent), []).append(points)
+
+    last = {}
+    for generation, seconds in ended.items():
+        window = int(seconds // (args.window * 60.0))
+        last[window] = max(last.get(window, 0), generation)
+    print(f"{'minutes':>9} {'positions':>10} {'opponent':<20} {'games':>5} {'W-D-L':>9} "
+          f"{'score':>6} {'Elo':>6}  95% interval")
+    for (window, opponent), points in sorted(games.items()):
+        wins, draws = points.count(1.0), points.count(0.5)
+        losses = len(points) - wins - draws
+        rating, low, high = interval(points)
+        span = f"{window * args.window:.0f}-{(window + 1) * args.window:.0f}"
+        print(f"{span:>9} {positions[last[window]]:>10} {opponent:<20} {len(points):>5} "
+              f"{f'{wins}-{draws}-{losses}':>9} {sum(points) / len(points):>6.3f} "
+              f"{text(rating):>6}  [{text(low)}, {text(high)}]")
+
+
+if __name__ == "__main__":
+    main()
