@@ -32,8 +32,7 @@ TEST(NetworkLeafValue, IsTheModelsExpectedScoreScaled) {
     const EvaluationRequest request{&p, &moves, {}, 0};
     Evaluation answer;
     evaluator->evaluate({&request, 1}, {&answer, 1});
-    EXPECT_EQ(leaf->score(p, moves),
-              std::lround(answer.value.expected() * kNetworkValueScale));
+    EXPECT_EQ(leaf->score(p, moves), std::lround(answer.value.expected() * kNetworkValueScale));
     game.play(parseMove(p, move));
   }
 }
