@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <numeric>
+#include <optional>
 #include <ostream>
 
 #include "cli/commands.hpp"
@@ -10,18 +11,85 @@
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
 #include "mcts/mcts_player.hpp"
+#include "mcts/tree_search.hpp"
 #include "nn/model.hpp"
+#include "training/player_factory.hpp"
 
 namespace camelot::cli {
 namespace {
 
 struct MoveLine {
-  std::string move;
-  int visits = 0;
+  Move move;
   float prior = 0.0f;
-  float q = 0.0f;
+  std::optional<int> visits;  // a tree search's
+  std::optional<float> q;     // a tree search's
   Wdl wdl;  // the network's view of the position after the move, from the mover's side
 };
+
+// What the search found: the listed moves in order (without their W/D/L yet), the value and the
+// principal variation, and the search's own figures.
+struct Analysis {
+  std::vector<MoveLine> lines;
+  float value = 0.0f;  // for the side to move
+  std::vector<Move> pv;
+  std::string summary;   // "16 simulations", "alpha-beta to depth 5, 1234 nodes"
+  nlohmann::json facts;  // the same for --json
+};
+
+// A tree search: the most visited moves first; the prior breaks ties among the unvisited.
+Analysis treeAnalysis(const NetPlayerSpec& net, const Model& model, Evaluator& evaluator,
+                      const Game& game, int top) {
+  const std::unique_ptr<TreeSearch> search =
+      makeSearch(net.treeSearchKind(), model.searchParams(), 1);
+  const std::span<const Position> positions(game.positions());
+  search->setRoot(game.position(), positions.first(positions.size() - 1));
+  const SearchResult& result = search->runFor(evaluator, net.simulations, net.time);
+  const SearchTree& tree = search->tree();
+  const Node& root = tree.node(SearchTree::kRoot);
+  std::vector<std::size_t> order(result.moves.size());
+  std::iota(order.begin(), order.end(), 0);
+  const auto prior = [&](std::size_t k) { return tree.node(root.firstChild + k).prior; };
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return result.visits[a] != result.visits[b] ? result.visits[a] > result.visits[b]
+                                                : prior(a) > prior(b);
+  });
+  order.resize(std::min<std::size_t>(order.size(), static_cast<std::size_t>(top)));
+  Analysis analysis;
+  for (const std::size_t k : order)
+    analysis.lines.push_back({result.moves[k], prior(k), result.visits[k], result.q[k], {}});
+  analysis.value = result.rootValue;
+  // The most visited child (the larger prior on a tie, as in the table), ply after ply.
+  analysis.pv = tree.principalVariation();
+  analysis.summary = std::to_string(result.simulations) + " simulations";
+  analysis.facts = {{"simulations", result.simulations}};
+  return analysis;
+}
+
+// Alpha-beta on the network: its move first, then the others by the network's prior.
+Analysis alphaBetaAnalysis(const NetPlayerSpec& net, const Game& game,
+                           const std::vector<float>& priors, int top) {
+  const std::unique_ptr<Player> player = makeNetPlayer(net, 1);
+  const Move best = player->chooseMove(game);
+  const MoveReport report = *player->lastReport();
+  const MoveList& moves = game.legalMoves();
+  std::vector<std::size_t> order(moves.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const bool aBest = moves[a] == best;
+    const bool bBest = moves[b] == best;
+    return aBest != bBest ? aBest : priors[a] > priors[b];
+  });
+  order.resize(std::min<std::size_t>(order.size(), static_cast<std::size_t>(top)));
+  Analysis analysis;
+  for (const std::size_t k : order)
+    analysis.lines.push_back({moves[k], priors[k], std::nullopt, std::nullopt, {}});
+  analysis.value = report.value;
+  analysis.pv = report.pv;
+  analysis.summary = "alpha-beta to depth " + std::to_string(report.depth) + ", " +
+                     std::to_string(report.visits) + " nodes";
+  analysis.facts = {{"depth", report.depth}, {"nodes", report.visits}};
+  return analysis;
+}
 
 std::string percent(float p) {
   char text[16];
@@ -52,95 +120,85 @@ void runAnalyze(const AnalyzeOptions& options, std::ostream& out) {
   const NetPlayerSpec net = chosenNetwork(options.choice, "analyze");
   const std::shared_ptr<const Model> model = loadModel(net.file);
   const std::unique_ptr<Evaluator> evaluator = model->evaluator();
-
   const SearchParams params = model->searchParams();
-  const std::unique_ptr<TreeSearch> search = makeSearch(net.search, params, 1);
   const std::span<const Position> positions(game.positions());
-  search->setRoot(game.position(), positions.first(positions.size() - 1));
+
+  // The network at the root: its value, and its priors for alpha-beta's list.
+  const auto evaluate = [&](std::vector<Position>& at,
+                            std::vector<std::vector<Position>>& history) {
+    std::vector<MoveList> moves(at.size());
+    std::vector<EvaluationRequest> requests;
+    for (std::size_t i = 0; i < at.size(); ++i) {
+      legalMoves(at[i], moves[i]);
+      const std::size_t keep =
+          std::min<std::size_t>(history[i].size(), static_cast<std::size_t>(params.historyPlies));
+      requests.push_back({&at[i], &moves[i], std::span<const Position>(history[i]).last(keep), 0});
+    }
+    std::vector<Evaluation> evaluations(requests.size());
+    evaluator->evaluate(requests, evaluations);
+    return evaluations;
+  };
+  std::vector<Position> root{game.position()};
+  std::vector<std::vector<Position>> rootHistory{{positions.begin(), positions.end() - 1}};
+  const Evaluation rootEvaluation = evaluate(root, rootHistory).front();
+
   const auto begin = std::chrono::steady_clock::now();
-  const SearchResult& result = search->runFor(*evaluator, net.simulations, net.time);
+  Analysis analysis = net.treeSearch()
+                          ? treeAnalysis(net, *model, *evaluator, game, options.top)
+                          : alphaBetaAnalysis(net, game, rootEvaluation.priors, options.top);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
 
-  // The most visited moves first; the prior breaks ties among the unvisited.
-  const SearchTree& tree = search->tree();
-  const Node& root = tree.node(SearchTree::kRoot);
-  std::vector<std::size_t> order(result.moves.size());
-  std::iota(order.begin(), order.end(), 0);
-  const auto prior = [&](std::size_t k) { return tree.node(root.firstChild + k).prior; };
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return result.visits[a] != result.visits[b] ? result.visits[a] > result.visits[b]
-                                                : prior(a) > prior(b);
-  });
-  order.resize(std::min<std::size_t>(order.size(), static_cast<std::size_t>(options.top)));
-
-  // The network's WDL at the root and after each listed move, in one batch.
+  // The network's W/D/L after each listed move, in one batch.
   std::vector<Position> after;
-  std::vector<MoveList> afterMoves(order.size() + 1);
   std::vector<std::vector<Position>> afterHistory;
-  after.push_back(game.position());
-  afterHistory.emplace_back(positions.begin(), positions.end() - 1);
-  for (const std::size_t k : order) {
-    after.push_back(game.position().after(result.moves[k]));
+  for (const MoveLine& l : analysis.lines) {
+    after.push_back(game.position().after(l.move));
     afterHistory.emplace_back(positions.begin(), positions.end());
   }
-  std::vector<EvaluationRequest> requests;
-  for (std::size_t i = 0; i < after.size(); ++i) {
-    legalMoves(after[i], afterMoves[i]);
-    const std::size_t keep = std::min<std::size_t>(afterHistory[i].size(),
-                                                   static_cast<std::size_t>(params.historyPlies));
-    requests.push_back(
-        {&after[i], &afterMoves[i], std::span<const Position>(afterHistory[i]).last(keep), 0});
-  }
-  std::vector<Evaluation> evaluations(requests.size());
-  evaluator->evaluate(requests, evaluations);
-
-  std::vector<MoveLine> lines;
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    const std::size_t k = order[i];
-    lines.push_back({toNotation(result.moves[k]), result.visits[k], prior(k), result.q[k],
-                     evaluations[i + 1].value.flipped()});
-  }
-  // The principal variation: the most visited child (the larger prior on a tie, as in the
-  // table), ply after ply.
+  const std::vector<Evaluation> evaluations = evaluate(after, afterHistory);
+  for (std::size_t i = 0; i < analysis.lines.size(); ++i)
+    analysis.lines[i].wdl = evaluations[i].value.flipped();
   std::vector<std::string> pv;
-  for (const Move& m : tree.principalVariation())
+  for (const Move& m : analysis.pv)
     pv.push_back(toNotation(m));
 
-  const Wdl rootWdl = evaluations[0].value;
+  const Wdl rootWdl = rootEvaluation.value;
   if (options.json) {
     nlohmann::json moves = nlohmann::json::array();
-    for (const MoveLine& l : lines)
-      moves.push_back({{"move", l.move},
-                       {"visits", l.visits},
-                       {"prior", l.prior},
-                       {"q", l.q},
-                       {"wdl", wdlJson(l.wdl)}});
-    out << nlohmann::json{{"fen", toCfen(game.position())},
-                          {"simulations", result.simulations},
-                          {"seconds", seconds},
-                          {"value", result.rootValue},
-                          {"wdl", wdlJson(rootWdl)},
-                          {"moves", moves},
-                          {"pv", pv}}
-               .dump()
-        << '\n';
+    for (const MoveLine& l : analysis.lines) {
+      nlohmann::json line{{"move", toNotation(l.move)}, {"prior", l.prior}};
+      if (l.visits) line["visits"] = *l.visits;
+      if (l.q) line["q"] = *l.q;
+      line["wdl"] = wdlJson(l.wdl);
+      moves.push_back(line);
+    }
+    nlohmann::json j{{"fen", toCfen(game.position())}, {"search", netSearchName(net.search)}};
+    j.update(analysis.facts);
+    j.update({{"seconds", seconds},
+              {"value", analysis.value},
+              {"wdl", wdlJson(rootWdl)},
+              {"moves", moves},
+              {"pv", pv}});
+    out << j.dump() << '\n';
     return;
   }
   char timing[32];
   std::snprintf(timing, sizeof timing, "%.2f", seconds);
   out << "Position:   " << toCfen(game.position()) << '\n'
-      << "Search:     " << result.simulations << " simulations in " << timing << " s, value "
-      << signedValue(result.rootValue) << " for the side to move\n"
+      << "Search:     " << analysis.summary << " in " << timing << " s, value "
+      << signedValue(analysis.value) << " for the side to move\n"
       << "Network:    W/D/L " << wdlText(rootWdl) << " %\n\n";
+  const bool tree = net.treeSearch();
   char header[128];
-  std::snprintf(header, sizeof header, "  %-22s %7s %7s %7s  %s\n", "move", "visits", "prior", "Q",
-                "net W/D/L after (%)");
+  std::snprintf(header, sizeof header, "  %-22s %7s %7s %7s  %s\n", "move", tree ? "visits" : "",
+                "prior", tree ? "Q" : "", "net W/D/L after (%)");
   out << header;
-  for (const MoveLine& l : lines) {
+  for (const MoveLine& l : analysis.lines) {
     char row[160];
-    std::snprintf(row, sizeof row, "  %-22s %7d %7.3f %7s  %s\n", l.move.c_str(), l.visits, l.prior,
-                  signedValue(l.q).c_str(), wdlText(l.wdl).c_str());
+    std::snprintf(row, sizeof row, "  %-22s %7s %7.3f %7s  %s\n", toNotation(l.move).c_str(),
+                  l.visits ? std::to_string(*l.visits).c_str() : "", l.prior,
+                  l.q ? signedValue(*l.q).c_str() : "", wdlText(l.wdl).c_str());
     out << row;
   }
   out << "\nPV:";

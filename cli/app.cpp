@@ -12,22 +12,33 @@
 namespace camelot::cli {
 namespace {
 
-// --net FILE [--sims N] or --player SPEC (cli/player_choice.hpp); `simsHelp` says what --sims
-// counts.
-void addPlayerChoice(CLI::App* command, PlayerChoice& choice, const std::string& simsHelp) {
-  CLI::Option* net = command->add_option(
-      "--net", choice.net,
-      "Network checkpoint: its PUCT search answers (default: the shipped network, " +
-          shippedNetwork().string() + ")");
-  CLI::Option* sims = command->add_option("--sims", choice.simulations, simsHelp)
-                          ->capture_default_str()
-                          ->check(CLI::Range(1, 10000000));
-  command
-      ->add_option("--player", choice.player,
-                   "Or any player spec: net:FILE[,sims=N][,time=MS][,search=gumbel|puct], "
-                   "alphabeta:depth=3, mcts:sims=800, ...")
-      ->excludes(net)
-      ->excludes(sims);
+// --net FILE [--search S] [--depth D] [--sims N] [--time MS], or --player SPEC
+// (cli/player_choice.hpp).
+void addPlayerChoice(CLI::App* command, PlayerChoice& choice) {
+  std::vector<CLI::Option*> network{
+      command->add_option(
+          "--net", choice.net,
+          "Network checkpoint (default: the shipped network, " + shippedNetwork().string() + ")"),
+      command
+          ->add_option("--search", choice.search,
+                       "The network's search: alphabeta (on its value and policy; the default), "
+                       "puct (the default with --sims) or gumbel")
+          ->check(CLI::IsMember({"alphabeta", "puct", "gumbel"})),
+      command->add_option("--depth", choice.depth, "Alpha-beta: plies to search")
+          ->check(CLI::Range(1, 64)),
+      command->add_option("--sims", choice.simulations, "PUCT or Gumbel: simulations a move")
+          ->check(CLI::Range(1, 10000000)),
+      command
+          ->add_option("--time", choice.milliseconds,
+                       "Milliseconds a move (alpha-beta: 1000 unless --depth is given; a tree "
+                       "search: 800 simulations unless --time is given)")
+          ->check(CLI::Range(1, 3600000))};
+  CLI::Option* player = command->add_option(
+      "--player", choice.player,
+      "Or any player spec: net:FILE[,search=alphabeta|puct|gumbel][,depth=D][,sims=N][,time=MS], "
+      "alphabeta:depth=3, mcts:sims=800, ...");
+  for (CLI::Option* option : network)
+    player->excludes(option);
 }
 
 }  // namespace
@@ -164,7 +175,7 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
   analyze->add_option("--fen", analyzeOptions.fen, "Position as CFEN, or 'startpos'")
       ->capture_default_str();
   analyze->add_option("--moves", analyzeOptions.moves, "Moves to play first");
-  addPlayerChoice(analyze, analyzeOptions.choice, "Simulations of the network's search");
+  addPlayerChoice(analyze, analyzeOptions.choice);
   analyze->add_option("--top", analyzeOptions.top, "Moves to list")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));
@@ -176,8 +187,7 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       "Speak the engine line protocol (docs/engine_protocol.md) on standard input and output, "
       "so that other programs can drive CamelotZero: newgame, position, go, move, legal, "
       "status, quit.");
-  addPlayerChoice(engine, engineOptions.choice,
-                  "Simulations of the network's search when `go` names none");
+  addPlayerChoice(engine, engineOptions.choice);
 
   PlayOptions playOptions;
   CLI::App* play = app.add_subcommand(
@@ -185,7 +195,7 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       "Play a game in the terminal against a network (or any player): type moves in either "
       "notation, or 'help', "
       "'legal', 'hint', 'undo', 'quit'.");
-  addPlayerChoice(play, playOptions.choice, "Simulations of the network's search a move");
+  addPlayerChoice(play, playOptions.choice);
   play->add_option("--color", playOptions.color, "Your side; Black lets the network move first")
       ->capture_default_str()
       ->check(CLI::IsMember({"white", "black"}));
@@ -244,14 +254,17 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
                     "(default arenas/arena-DATE-TIME)");
   arena->add_option("--anchor", arenaOptions.anchor,
                     "Player rated 0 (default: random if it plays, else the first)");
-  arena->add_option("--sims", arenaOptions.simulations, "Simulations of networks without sims=")
+  arena
+      ->add_option("--sims", arenaOptions.simulations,
+                   "Simulations of tree-searching networks without sims=")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000000));
   arena
       ->add_option("--search", arenaOptions.search,
-                   "Networks' search: gumbel (Gumbel root search, as self-play) or puct")
+                   "Search of networks without search=: alphabeta (on the network's value and "
+                   "policy), gumbel (Gumbel root search, as self-play) or puct")
       ->capture_default_str()
-      ->check(CLI::IsMember({"gumbel", "puct"}));
+      ->check(CLI::IsMember({"alphabeta", "gumbel", "puct"}));
   arena
       ->add_option("--considered", arenaOptions.considered,
                    "Gumbel only: root moves sequential halving considers")

@@ -181,7 +181,7 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
   settings.openings = arenaOpenings(options);
   settings.defaultSimulations = options.simulations;
   settings.maxPlies = options.maxPlies;
-  settings.gumbel = options.search == "gumbel";
+  settings.search = *netSearchNamed(options.search);
   settings.gumbelConsidered = options.considered;
   settings.workers = options.workers > 0
                          ? options.workers

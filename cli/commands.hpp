@@ -66,14 +66,14 @@ void runNetInfo(const std::string& file, bool json, std::ostream& out);
 struct AnalyzeOptions {
   std::string fen = "startpos";
   std::string moves;
-  PlayerChoice choice{.simulations = 800};
+  PlayerChoice choice;
   int top = 10;
   bool json = false;
 };
 void runAnalyze(const AnalyzeOptions& options, std::ostream& out);
 
 struct PlayOptions {
-  PlayerChoice choice{.simulations = 200};
+  PlayerChoice choice;
   std::string color = "white";  // the human's side: "white" or "black"
   std::string fen = "startpos";
   std::uint64_t seed = 1;
@@ -83,7 +83,7 @@ struct PlayOptions {
 void runPlay(const PlayOptions& options, std::istream& in, std::ostream& out);
 
 struct EngineOptions {
-  PlayerChoice choice{.simulations = 64};  // --sims: the network search's default for `go`
+  PlayerChoice choice;  // its own limits are what a bare `go` searches by
 };
 // The engine line protocol (docs/engine_protocol.md): commands from `in`, one a line, answers
 // on `out`, until `quit` or the end of `in`.
@@ -109,8 +109,8 @@ struct ArenaOptions {
   std::string out;     // directory; empty: arenas/arena-DATE-TIME
   std::string anchor;  // the player rated 0; empty: random if it plays, else the first
   int simulations = 64;
-  std::string search = "gumbel";  // the networks' search: "gumbel" or "puct"
-  int considered = 16;            // Gumbel: root candidates of sequential halving
+  std::string search = "alphabeta";  // of networks without search=: "alphabeta", "puct", "gumbel"
+  int considered = 16;               // Gumbel: root candidates of sequential halving
   int maxPlies = 300;
   int workers = 0;  // 0: one per core
   int gamesPerWorker = 16;

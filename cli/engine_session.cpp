@@ -170,7 +170,7 @@ std::string EngineSession::go(Words args) {
   const Move move = player_->chooseMove(game_, budget);
   std::string text;
   if (const std::optional<MoveReport> report = player_->lastReport()) {
-    text = "info depth " + std::to_string(report->pv.size()) + " visits " +
+    text = "info depth " + std::to_string(report->depth) + " visits " +
            std::to_string(report->visits) + " value " + valueText(report->value) + " pv";
     for (const Move& m : report->pv)
       text += ' ' + toNotation(m);

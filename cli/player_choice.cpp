@@ -6,19 +6,28 @@
 namespace camelot::cli {
 namespace {
 
-// --net FILE, or the shipped network when --player is not given either.
+// The network options as the spec they stand for: net:FILE,search=S[,depth=D][,sims=N][,time=MS],
+// so that the registry checks them as it checks any spec.
 NetPlayerSpec networkOf(const PlayerChoice& choice) {
-  NetPlayerSpec net;
-  net.file = choice.net;
-  if (net.file.empty()) {
+  std::string file = choice.net;
+  if (file.empty()) {
     const std::filesystem::path shipped = shippedNetwork();
     if (!std::filesystem::exists(shipped))
       throw InputError("no --net FILE or --player SPEC given, and the shipped network " +
                        shipped.string() + " is missing");
-    net.file = shipped.string();
+    file = shipped.string();
   }
-  net.simulations = choice.simulations;
-  return net;
+  const std::string search = !choice.search.empty() ? choice.search
+                             : choice.simulations   ? "puct"
+                                                    : "alphabeta";
+  std::string spec = "net:" + file + ",search=" + search;
+  const auto add = [&](const char* key, const std::optional<int>& value) {
+    if (value) spec += std::string(",") + key + "=" + std::to_string(*value);
+  };
+  add("depth", choice.depth);
+  add("sims", choice.simulations);
+  add("time", choice.milliseconds);
+  return *netPlayerSpec(PlayerSpec::parse(spec));
 }
 
 }  // namespace
@@ -36,8 +45,8 @@ NetPlayerSpec chosenNetwork(const PlayerChoice& choice, const std::string& comma
   if (choice.player.empty()) return networkOf(choice);
   const PlayerSpec spec = PlayerSpec::parse(choice.player);
   if (auto net = netPlayerSpec(spec)) return *net;
-  throw InputError(command + " reads a network's search: --player must be net:FILE[,sims=N]" +
-                   "[,time=MS][,search=gumbel|puct], not '" + spec.text() + "'");
+  throw InputError(command + " reads a network's search: --player must be net:FILE[,...], not '" +
+                   spec.text() + "'");
 }
 
 }  // namespace camelot::cli

@@ -1,12 +1,12 @@
 #pragma once
-// Who answers in `play`, `analyze` and `engine`: `--net FILE` (the network's PUCT search with
-// `--sims` simulations a move) or `--player SPEC`, any spec of the player registry
-// (training/player_factory.hpp); with neither, the shipped network (networks/README.md) as if
-// it were --net.
+// Who answers in `play`, `analyze` and `engine`: a network (`--net FILE`, by default the
+// shipped one, networks/README.md) searched as `--search` and its limits say, or `--player
+// SPEC`, any spec of the player registry (training/player_factory.hpp).
 
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "mcts/player.hpp"
@@ -15,21 +15,24 @@
 namespace camelot::cli {
 
 struct PlayerChoice {
-  std::string net;     // a network checkpoint, or
-  std::string player;  // a player spec
-  int simulations;     // a move, for --net
+  std::string net;           // a checkpoint; empty: the shipped network
+  std::string search;        // alphabeta, puct or gumbel; empty: puct with --sims, else alphabeta
+  std::optional<int> depth;  // alpha-beta's plies
+  std::optional<int> simulations;   // a tree search's simulations
+  std::optional<int> milliseconds;  // a move
+  std::string player;               // a player spec instead of all the above
 };
 
 // The network that comes with the program: networks/camelotzero.ckpt of the source tree the
 // program was built from.
 std::filesystem::path shippedNetwork();
 
-// The chosen player, seeded. Throws InputError when neither is given and the shipped network is
-// missing, SpecError (or CheckpointError) for a bad spec or checkpoint.
+// The chosen player, seeded. Throws InputError when the shipped network is wanted and missing,
+// SpecError (or CheckpointError) for a bad spec, limit or checkpoint.
 std::unique_ptr<Player> chosenPlayer(const PlayerChoice& choice, std::uint64_t seed);
 
-// The chosen network search, for commands that read the search itself (analyze): --player
-// must then be a `net:` spec.
+// The chosen network and its search, for commands that read the search itself (analyze):
+// --player must then be a `net:` spec.
 NetPlayerSpec chosenNetwork(const PlayerChoice& choice, const std::string& command);
 
 }  // namespace camelot::cli

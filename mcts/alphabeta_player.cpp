@@ -64,9 +64,15 @@ constexpr int kCaptureOrder = 1 << 28;
 constexpr int kGoalEntryOrder = 1 << 27;
 constexpr int kKillerOrder = 1 << 26;
 
+// Under a judge with priors, at nodes this many plies from the horizon or more, the moves after
+// the table move and castle wins are ordered by prior alone: a prior costs one network call, a
+// node's subtree at this depth many, so the call pays for itself through earlier cutoffs.
+constexpr int kPriorOrderDepth = 2;
+
 struct Ordered {
   int score;
   std::uint32_t index;  // in the position's move list
+  bool quiet;           // no capture, goal entry, table move or killer: may be reduced
 };
 
 }  // namespace
@@ -82,6 +88,7 @@ class AlphaBetaPlayer::Search {
         timeLimit_(time),
         lists_(kMaxSearchPly + 1),
         orders_(kMaxSearchPly + 1),
+        priors_(kMaxSearchPly + 1),
         killers_(kMaxSearchPly + 1) {
     // The game's positions: repetitions (R9 e) of them count in the search too.
     const std::vector<Position>& before = game.positions();
@@ -118,6 +125,7 @@ class AlphaBetaPlayer::Search {
     }
     report.nodes = nodes_;
     report.elapsed = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start_);
+    report.pv = principalVariation(root, best, std::max(report.depth, 1));
     return best;
   }
 
@@ -164,7 +172,29 @@ class AlphaBetaPlayer::Search {
   }
 
   int staticValue(const Position& p, const MoveList& moves) {
-    return player_.leaf_ ? player_.leaf_->score(p, moves) : evaluate(p, weights_);
+    return player_.judge_ ? player_.judge_->value(p, moves) : evaluate(p, weights_);
+  }
+
+  // `best`, then the table's best moves from the position after it, up to `length` moves; it
+  // stops early where the table has no move or a position repeats.
+  std::vector<Move> principalVariation(const Position& root, const Move& best, int length) {
+    std::vector<Move> pv{best};
+    std::vector<std::uint64_t> seen{root.hash()};
+    Position p = root.after(best);
+    MoveList moves;
+    while (static_cast<int>(pv.size()) < length &&
+           std::find(seen.begin(), seen.end(), p.hash()) == seen.end()) {
+      seen.push_back(p.hash());
+      const TtEntry* e = probe(p.hash());
+      if (e == nullptr || e->move == 0 || immediateStatus(p).finished()) break;
+      generateMoves(p, moves);
+      const auto m = std::find_if(moves.begin(), moves.end(),
+                                  [&](const Move& c) { return moveKey(c) == e->move; });
+      if (m == moves.end()) break;
+      pv.push_back(*m);
+      p = p.after(*m);
+    }
+    return pv;
   }
 
   int negamax(const Position& p, int depth, int alpha, int beta, int ply, bool pvNode) {
@@ -197,7 +227,9 @@ class AlphaBetaPlayer::Search {
 
     generateMoves(p, moves);
     if (moves.empty()) return noMovesScore(p, moves, ply);
-    scoreMoves(p, moves, tableMove, ply);
+    const bool byPriors = player_.judge_ && depth >= kPriorOrderDepth;
+    if (byPriors) player_.judge_->priors(p, moves, priors_[ply]);
+    scoreMoves(p, moves, tableMove, ply, byPriors ? &priors_[ply] : nullptr);
 
     // A forced reply or a compulsory capture (R4: every move is one, so there are few) is
     // searched one ply deeper: the exchanges of Camelot are settled beyond the horizon.
@@ -209,7 +241,7 @@ class AlphaBetaPlayer::Search {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Ordered& o = pickNext(ply, i);
       const Move& m = moves[o.index];
-      const bool quiet = o.score < kKillerOrder;
+      const bool quiet = o.quiet;
       const Position next = p.after(m);
       const int newDepth = depth - 1 + extension;
       int score;
@@ -262,7 +294,7 @@ class AlphaBetaPlayer::Search {
       if (best >= beta) return best;
       alpha = std::max(alpha, best);
     }
-    scoreMoves(p, moves, 0, ply);
+    scoreMoves(p, moves, 0, ply, nullptr);
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Move& m = moves[pickNext(ply, i).index];
       if (!m.isCapture()) break;  // captures are ordered first
@@ -302,7 +334,10 @@ class AlphaBetaPlayer::Search {
     return aborted_;
   }
 
-  void scoreMoves(const Position& p, const MoveList& moves, std::uint32_t tableMove, int ply) {
+  // Orders the moves: the table move, castle wins, then by `priors` where given (one a move),
+  // else captures by material, goal entries, killers and history.
+  void scoreMoves(const Position& p, const MoveList& moves, std::uint32_t tableMove, int ply,
+                  const std::vector<float>* priors) {
     std::vector<Ordered>& order = orders_[ply];
     order.resize(moves.size());
     const Color us = p.sideToMove();
@@ -310,24 +345,26 @@ class AlphaBetaPlayer::Search {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Move& m = moves[i];
       const std::uint32_t key = moveKey(m);
+      const bool killer = key == killers[0] || key == killers[1];
       int score;
       if (key == tableMove) {
         score = kTableMoveOrder;
       } else if (completesCastle(p, m)) {
         score = kCastleWinOrder;
+      } else if (priors != nullptr) {
+        score = static_cast<int>((*priors)[i] * static_cast<float>(kGoalEntryOrder));
       } else if (m.isCapture()) {
         // Most material first; among equals the shorter move, which leaves fewer holes.
         score = kCaptureOrder + capturedValue(p, m, weights_) * 64 - m.steps;
       } else if (isGoalOf(us, m.to())) {
         score = kGoalEntryOrder;
-      } else if (key == killers[0]) {
-        score = kKillerOrder + 1;
-      } else if (key == killers[1]) {
-        score = kKillerOrder;
+      } else if (killer) {
+        score = kKillerOrder + (key == killers[0]);
       } else {
         score = player_.history_[historyIndex(us, m)];
       }
-      order[i] = {score, static_cast<std::uint32_t>(i)};
+      const bool quiet = key != tableMove && !m.isCapture() && !isGoalOf(us, m.to()) && !killer;
+      order[i] = {score, static_cast<std::uint32_t>(i), quiet};
     }
   }
 
@@ -399,13 +436,14 @@ class AlphaBetaPlayer::Search {
   std::size_t rootIndex_ = 0;
   std::vector<MoveList> lists_;                        // per ply
   std::vector<std::vector<Ordered>> orders_;           // per ply
+  std::vector<std::vector<float>> priors_;             // per ply
   std::vector<std::array<std::uint32_t, 2>> killers_;  // per ply
 };
 
-AlphaBetaPlayer::AlphaBetaPlayer(const AlphaBetaSettings& settings, std::unique_ptr<LeafValue> leaf,
-                                 std::string namePrefix)
+AlphaBetaPlayer::AlphaBetaPlayer(const AlphaBetaSettings& settings,
+                                 std::unique_ptr<PositionJudge> judge, std::string namePrefix)
     : AlphaBetaPlayer(settings) {
-  leaf_ = std::move(leaf);
+  judge_ = std::move(judge);
   namePrefix_ = std::move(namePrefix);
 }
 
@@ -432,6 +470,16 @@ Move AlphaBetaPlayer::chooseMove(const Game& game, const ThinkingBudget& budget)
     v /= 4;
   Search search(*this, game, depth, time);
   return search.run(game.position());
+}
+
+std::optional<MoveReport> AlphaBetaPlayer::lastReport() const {
+  if (report_.pv.empty()) return std::nullopt;
+  const float value =
+      isDecisive(report_.score)
+          ? (report_.score > 0 ? 1.0f : -1.0f)
+          : std::clamp(static_cast<float>(report_.score) / kJudgeWinUnits, -1.0f, 1.0f);
+  return MoveReport{static_cast<int>(std::min<std::uint64_t>(report_.nodes, INT32_MAX)), value,
+                    report_.pv, report_.depth};
 }
 
 void AlphaBetaPlayer::newGame() {

@@ -3,7 +3,8 @@
 // variation search, late move reductions, a ply more for forced replies and compulsory
 // captures), a Zobrist-keyed transposition table, move ordering (transposition move, goal
 // entries, captures by material won, killers, history) and a quiescence search over captures,
-// on the hand-written evaluation of evaluation.hpp or on another LeafValue (a network's).
+// on the hand-written evaluation of evaluation.hpp, or on another judge of positions (a
+// network's value at the leaves, its policy ordering the moves: position_judge.hpp).
 
 #include <array>
 #include <chrono>
@@ -15,8 +16,8 @@
 #include <vector>
 
 #include "mcts/evaluation.hpp"
-#include "mcts/leaf_value.hpp"
 #include "mcts/player.hpp"
+#include "mcts/position_judge.hpp"
 
 namespace camelot {
 
@@ -34,14 +35,15 @@ struct SearchReport {
   int depth = 0;  // the deepest iteration completed
   std::uint64_t nodes = 0;
   std::chrono::microseconds elapsed{0};
+  std::vector<Move> pv;  // the principal variation, the chosen move first
 };
 
 class AlphaBetaPlayer final : public Player {
  public:
   explicit AlphaBetaPlayer(const AlphaBetaSettings& settings = {});
-  // Standing on `leaf` instead of the hand-written evaluation; its name starts with
-  // `namePrefix` ("netab:FILE,") instead of "alphabeta:".
-  AlphaBetaPlayer(const AlphaBetaSettings& settings, std::unique_ptr<LeafValue> leaf,
+  // Standing on `judge` instead of the hand-written evaluation; its name starts with
+  // `namePrefix` ("net:FILE,") instead of "alphabeta:".
+  AlphaBetaPlayer(const AlphaBetaSettings& settings, std::unique_ptr<PositionJudge> judge,
                   std::string namePrefix);
 
   // "alphabeta:depth=4", with ",time=250" (milliseconds) when a time limit is set.
@@ -51,6 +53,9 @@ class AlphaBetaPlayer final : public Player {
   Move chooseMove(const Game& game, const ThinkingBudget& budget = {}) override;
   // Clears the transposition table and the move-ordering statistics.
   void newGame() override;
+  // Visits are the nodes searched; the value is the score in expected-score units (a judge's
+  // win, ten men of the hand-written evaluation, is 1).
+  std::optional<MoveReport> lastReport() const override;
 
   const SearchReport& lastSearch() const { return report_; }
   std::uint64_t nodes() const { return report_.nodes; }
@@ -68,7 +73,7 @@ class AlphaBetaPlayer final : public Player {
   class Search;
 
   AlphaBetaSettings settings_;
-  std::unique_ptr<LeafValue> leaf_;  // none: evaluate() with the settings' weights
+  std::unique_ptr<PositionJudge> judge_;  // none: evaluate() with the settings' weights
   std::string namePrefix_ = "alphabeta:";
   std::mt19937_64 rng_;
   std::vector<TtEntry> table_;  // buckets of two: depth-preferred, then always-replace

@@ -72,6 +72,7 @@ std::optional<MoveReport> MctsPlayer::lastReport() const {
   MoveReport report{tree.node(SearchTree::kRoot).visits, result.rootValue, {tree.move(chosen)}};
   for (const Move& m : tree.principalVariation(chosen))
     report.pv.push_back(m);
+  report.depth = static_cast<int>(report.pv.size());
   return report;
 }
 

@@ -26,9 +26,10 @@ struct ThinkingBudget {
 // What a searching player can say about its last move: the engine protocol's `info` line, the
 // value `camelot play` shows.
 struct MoveReport {
-  int visits = 0;        // of the search's root
+  int visits = 0;        // of a tree search's root; the nodes of alpha-beta
   float value = 0.0f;    // expected score for the side to move, in [-1, 1]
   std::vector<Move> pv;  // the principal variation, the chosen move first
+  int depth = 0;         // plies searched: alpha-beta's deepest iteration, a tree's PV length
 };
 
 class Player {

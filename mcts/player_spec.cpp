@@ -25,7 +25,7 @@ PlayerSpec PlayerSpec::parse(std::string_view text) {
       fail(spec.text_, "no command after 'engine:' (e.g. engine:./other-engine --flag)");
     return spec;
   }
-  if (spec.kind_ == "net" || spec.kind_ == "netab") {
+  if (spec.kind_ == "net") {
     const std::string_view rest =
         colon == std::string_view::npos ? std::string_view() : text.substr(colon + 1);
     const std::size_t comma = rest.find(',');

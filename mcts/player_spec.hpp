@@ -1,8 +1,7 @@
 #pragma once
 // A player named on the command line: `kind[:key=value,key=value...]`, for example `random`,
-// `alphabeta:depth=4` or `mcts:sims=800,eval=rollout`; `net:FILE[,key=value...]` and
-// `netab:FILE[,key=value...]`, a network checkpoint (the file is everything up to the first
-// ','); or `engine:CMD`, an outside program
+// `alphabeta:depth=4` or `mcts:sims=800,eval=rollout`; `net:FILE[,key=value...]`, a network
+// checkpoint (the file is everything up to the first ','); or `engine:CMD`, an outside program
 // speaking the engine protocol (docs/engine_protocol.md), where CMD is taken verbatim.
 
 #include <map>
@@ -26,7 +25,7 @@ class PlayerSpec {
   const std::string& text() const { return text_; }
   // Kind "engine": the shell command after the first ':' (never empty); empty otherwise.
   const std::string& command() const { return command_; }
-  // Kinds "net" and "netab": the checkpoint file between ':' and the first ',' (never empty);
+  // Kind "net": the checkpoint file between ':' and the first ',' (never empty);
   // empty otherwise.
   const std::string& file() const { return file_; }
 

@@ -49,20 +49,26 @@ void playArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairin
   std::vector<std::shared_ptr<const Model>> nets;
   std::map<std::string, int> netOfFile;
   std::vector<GameSide> sides;
+  std::optional<SearchKind> batchedSearch;  // the one tree search the batched workers run
   for (const ArenaPlayer& player : players) {
     GameSide side{-1, player.spec, player.name};
     const PlayerSpec spec = PlayerSpec::parse(player.spec);
-    const auto net = netPlayerSpec(spec);
-    // A network with a simulation budget and the arena's search joins the batched searches; one
-    // with a time budget or another search plays move by move, as any other player.
-    if (net && !net->time &&
-        (!spec.has("search") || (net->search == SearchKind::Gumbel) == settings.gumbel)) {
+    const auto net = netPlayerSpec(spec, settings.search);
+    // A tree-searching network with a simulation budget joins the batched searches (the first
+    // such network's search, the arena's unless search= says otherwise); one with a time
+    // budget, alpha-beta or another tree search plays move by move, as any other player.
+    if (net && net->treeSearch() && !net->time &&
+        batchedSearch.value_or(net->treeSearchKind()) == net->treeSearchKind()) {
+      batchedSearch = net->treeSearchKind();
       auto [it, added] = netOfFile.emplace(net->file, static_cast<int>(nets.size()));
       if (added) nets.push_back(loadModel(net->file, settings.device));
       side.net = it->second;
       side.simulations = spec.has("sims") ? *net->simulations : settings.defaultSimulations;
     } else {
-      validatePlayerSpec(spec);
+      // It is made from its spec when its game starts: with the arena's search written out.
+      if (net && !spec.has("search"))
+        side.spec += std::string(",search=") + netSearchName(net->search);
+      validatePlayerSpec(PlayerSpec::parse(side.spec));
     }
     sides.push_back(side);
   }
@@ -70,7 +76,7 @@ void playArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairin
   BatchedGamesSettings batched;
   batched.workers = settings.workers;
   batched.gamesPerWorker = settings.gamesPerWorker;
-  batched.gumbel = settings.gumbel;
+  batched.gumbel = batchedSearch == SearchKind::Gumbel;
   batched.puctRootNoise = false;
   batched.gumbelConsidered = settings.gumbelConsidered;
   batched.simulations = settings.defaultSimulations;

@@ -1,10 +1,10 @@
 #pragma once
 // Arenas: games among any players, in pairs from shared openings with colours swapped. A player
-// is a network checkpoint with its search budget (`net:FILE` or `net:FILE,sims=N`), a classical
-// player (`random`, `greedy`, `alphabeta:depth=2`, ...) or an outside engine (`engine:CMD`).
-// The games run through the batched workers (training/batched_games.hpp), so every core is used
-// and the networks see large batches; a network plays without noise, its best move by search.
-// The training loop's evaluation is an arena too.
+// is a network checkpoint with its search (`net:FILE` or `net:FILE,search=gumbel,sims=N`), a
+// classical player (`random`, `greedy`, `alphabeta:depth=2`, ...) or an outside engine
+// (`engine:CMD`). The games run through the batched workers (training/batched_games.hpp), so every
+// core is used and the networks see large batches; a network plays without noise, its best move by
+// search. The training loop's evaluation is an arena too.
 
 #include <atomic>
 #include <cstdint>
@@ -16,6 +16,7 @@
 
 #include "engine/position.hpp"
 #include "training/game_record.hpp"
+#include "training/player_factory.hpp"
 
 namespace camelot {
 
@@ -37,8 +38,10 @@ std::vector<Pairing> gauntlet(int challenger, int players);
 struct ArenaSettings {
   int gamesPerPairing = 2;         // even: pairs of games from one opening, colours swapped
   std::vector<Position> openings;  // pair k of each pairing starts from openings[k % size]
-  int defaultSimulations = 64;     // for networks named without sims=
-  bool gumbel = true;              // the networks' search: Gumbel root search, or PUCT
+  // The search of networks named without search=, and the simulations of tree-searching ones
+  // named without sims=.
+  NetSearch search = NetSearch::AlphaBeta;
+  int defaultSimulations = 64;
   int gumbelConsidered = 16;
   int maxPlies = 300;  // longer games are adjudicated draws
   int workers = 2;

@@ -10,7 +10,7 @@
 #include "mcts/rollout_mcts_player.hpp"
 #include "nn/checkpoint.hpp"
 #include "nn/model.hpp"
-#include "nn/network_leaf_value.hpp"
+#include "nn/network_judge.hpp"
 #include "training/engine_player.hpp"
 
 namespace camelot {
@@ -54,16 +54,22 @@ std::unique_ptr<Player> makeMctsPlayer(const PlayerSpec& spec, SearchKind kind, 
   return std::make_unique<MctsPlayer>(options);
 }
 
-// alphabeta:/netab: options: depth=D (plies, default 4) and time=MS (a move; none: depth only).
+constexpr int kMaxDepth = 64;
+
+// alphabeta: options: depth=D (plies, default 4) and time=MS (a move; none: depth only).
 AlphaBetaSettings alphaBetaSettings(const PlayerSpec& spec, std::uint64_t seed) {
   spec.expectOnly({"depth", "time"});
   AlphaBetaSettings settings;
-  settings.maxDepth = spec.intOption("depth", settings.maxDepth, 1, 64);
+  settings.maxDepth = spec.intOption("depth", settings.maxDepth, 1, kMaxDepth);
   if (const int ms = spec.intOption("time", 0, 0, kMaxMilliseconds); ms > 0)
     settings.timeLimit = std::chrono::milliseconds(ms);
   settings.seed = seed;
   return settings;
 }
+
+// A network's alpha-beta answers in about a second when given no limit: deep enough to be its
+// strongest at a pace a person waits for.
+constexpr std::chrono::milliseconds kNetAlphaBetaTime{1000};
 
 // One loaded model per checkpoint file while any player uses it: a match makes a player per
 // game, and they share the weights.
@@ -81,8 +87,17 @@ std::shared_ptr<const Model> sharedModel(const std::string& file) {
 
 std::unique_ptr<Player> makeNetPlayer(const NetPlayerSpec& net, std::uint64_t seed) {
   const std::shared_ptr<const Model> model = sharedModel(net.file);
+  if (!net.treeSearch()) {
+    AlphaBetaSettings settings;
+    settings.maxDepth = net.depth.value_or(kMaxDepth);
+    settings.timeLimit = net.time;
+    if (!net.depth && !net.time) settings.timeLimit = kNetAlphaBetaTime;
+    settings.seed = seed;
+    return std::make_unique<AlphaBetaPlayer>(settings, makeNetworkJudge(*model),
+                                             "net:" + net.file + ",");
+  }
   MctsPlayerOptions options;
-  options.search = net.search;
+  options.search = net.treeSearchKind();
   options.simulations = net.simulations;
   options.time = net.time;
   options.params = model->searchParams();
@@ -90,15 +105,40 @@ std::unique_ptr<Player> makeNetPlayer(const NetPlayerSpec& net, std::uint64_t se
   return std::make_unique<MctsPlayer>(options, model->evaluator(), "net:" + net.file);
 }
 
-std::optional<NetPlayerSpec> netPlayerSpec(const PlayerSpec& spec) {
+const char* netSearchName(NetSearch search) {
+  switch (search) {
+    case NetSearch::AlphaBeta:
+      return "alphabeta";
+    case NetSearch::Puct:
+      return "puct";
+    case NetSearch::Gumbel:
+      return "gumbel";
+  }
+  return "";
+}
+
+std::optional<NetSearch> netSearchNamed(std::string_view name) {
+  for (const NetSearch search : {NetSearch::AlphaBeta, NetSearch::Puct, NetSearch::Gumbel})
+    if (name == netSearchName(search)) return search;
+  return std::nullopt;
+}
+
+std::optional<NetPlayerSpec> netPlayerSpec(const PlayerSpec& spec, NetSearch fallback) {
   if (spec.kind() != "net") return std::nullopt;
-  spec.expectOnly({"sims", "time", "search"});
   NetPlayerSpec net;
   net.file = spec.file();
+  net.search = *netSearchNamed(
+      spec.choiceOption("search", netSearchName(fallback), {"alphabeta", "puct", "gumbel"}));
+  if (!net.treeSearch()) {
+    spec.expectOnly({"search", "depth", "time"});
+    if (spec.has("depth")) net.depth = spec.intOption("depth", 0, 1, kMaxDepth);
+    if (const int ms = spec.intOption("time", 0, 0, kMaxMilliseconds); ms > 0)
+      net.time = std::chrono::milliseconds(ms);
+    return net;
+  }
+  spec.expectOnly({"search", "sims", "time"});
   readBudget(spec, net, 800);
-  const std::string search = spec.choiceOption("search", "puct", {"gumbel", "puct"});
-  net.search = search == "gumbel" ? SearchKind::Gumbel : SearchKind::Puct;
-  requireGumbelSimulations(spec, net.search, net.simulations);
+  requireGumbelSimulations(spec, net.treeSearchKind(), net.simulations);
   return net;
 }
 
@@ -113,12 +153,6 @@ std::unique_ptr<Player> makePlayer(const PlayerSpec& spec, std::uint64_t seed) {
   }
   if (spec.kind() == "alphabeta")
     return std::make_unique<AlphaBetaPlayer>(alphaBetaSettings(spec, seed));
-  if (spec.kind() == "netab") {
-    const AlphaBetaSettings settings = alphaBetaSettings(spec, seed);
-    const std::shared_ptr<const Model> model = sharedModel(spec.file());
-    return std::make_unique<AlphaBetaPlayer>(settings, makeNetworkLeafValue(*model),
-                                             "netab:" + spec.file() + ",");
-  }
   if (spec.kind() == "mcts") return makeMctsPlayer(spec, SearchKind::Puct, 800, seed);
   if (spec.kind() == "gumbel") return makeMctsPlayer(spec, SearchKind::Gumbel, 32, seed);
   if (spec.kind() == "rollout") {
@@ -142,16 +176,11 @@ void validatePlayerSpec(const PlayerSpec& spec) {
     requireCompatible(net->file, readCheckpointHeader(net->file));
     return;
   }
-  if (spec.kind() == "netab") {
-    alphaBetaSettings(spec, 0);
-    requireCompatible(spec.file(), readCheckpointHeader(spec.file()));
-    return;
-  }
   makePlayer(spec, 0);
 }
 
 std::string knownPlayerKinds() {
-  return "random, greedy, alphabeta, mcts, gumbel, rollout, net, netab, engine";
+  return "random, greedy, alphabeta, mcts, gumbel, rollout, net, engine";
 }
 
 }  // namespace camelot

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "mcts/mcts_player.hpp"
 #include "mcts/player.hpp"
@@ -14,18 +15,36 @@
 
 namespace camelot {
 
-// A network player's spec, `net:FILE[,sims=N][,time=MS][,search=gumbel|puct]`: the checkpoint's
-// tree search with `sims` simulations a move (800 unless a time is given) or `time` ms a move,
-// whichever ends first; PUCT unless search=gumbel.
+// How a network player searches: the project's alpha-beta standing on the network's value and
+// ordering moves by its policy (the default: the stronger at equal time, docs/learning.md), or
+// a tree search guided by the network (PUCT, or Gumbel as self-play).
+enum class NetSearch { AlphaBeta, Puct, Gumbel };
+// "alphabeta", "puct", "gumbel": the names search= takes.
+const char* netSearchName(NetSearch search);
+std::optional<NetSearch> netSearchNamed(std::string_view name);
+
+// A network player's spec, `net:FILE[,search=alphabeta|puct|gumbel][,depth=D][,sims=N]
+// [,time=MS]`. Alpha-beta takes depth (plies) and time (ms a move): 1000 ms unless one is
+// given. The tree searches take sims and time, whichever ends first: 800 simulations unless a
+// time is given.
 struct NetPlayerSpec {
   std::string file;
-  std::optional<int> simulations;
+  NetSearch search = NetSearch::AlphaBeta;
+  std::optional<int> depth;        // alpha-beta
+  std::optional<int> simulations;  // tree searches
   std::optional<std::chrono::milliseconds> time;
-  SearchKind search = SearchKind::Puct;
+
+  bool treeSearch() const { return search != NetSearch::AlphaBeta; }
+  // Precondition: treeSearch().
+  SearchKind treeSearchKind() const {
+    return search == NetSearch::Gumbel ? SearchKind::Gumbel : SearchKind::Puct;
+  }
 };
 
-// The options of a `net:` spec, nullopt for another kind. Throws SpecError for a bad option.
-std::optional<NetPlayerSpec> netPlayerSpec(const PlayerSpec& spec);
+// The options of a `net:` spec, nullopt for another kind; `fallback` is the search of a spec
+// without search= (an arena's --search). Throws SpecError for a bad option.
+std::optional<NetPlayerSpec> netPlayerSpec(const PlayerSpec& spec,
+                                           NetSearch fallback = NetSearch::AlphaBeta);
 
 // Throws SpecError for an unknown kind or a bad option.
 std::unique_ptr<Player> makePlayer(const PlayerSpec& spec, std::uint64_t seed);

@@ -450,7 +450,7 @@ class Run {
       settings.openings =
           randomOpenings(mixSeed(config_.run.seed, 0x0be1), e.games / 2, e.openingPlies);
       settings.defaultSimulations = e.simulations;
-      settings.gumbel = config_.selfplay.search == "gumbel";
+      settings.search = config_.selfplay.search == "gumbel" ? NetSearch::Gumbel : NetSearch::Puct;
       settings.gumbelConsidered = config_.selfplay.gumbelConsidered;
       settings.maxPlies = e.maxPlies;
       settings.workers = config_.selfplay.workers;

@@ -167,7 +167,7 @@ class ScriptedPlayer final : public Player {
     budgets_.push_back(budget);
     const Move first = parseMove(game.position(), "F6-F8");
     const Move reply = parseMove(game.position().after(first), "G11-G9");
-    report_ = MoveReport{7, -0.0004f, {first, reply}};
+    report_ = MoveReport{7, -0.0004f, {first, reply}, 2};
     return first;
   }
   std::optional<MoveReport> lastReport() const override { return report_; }
@@ -254,6 +254,21 @@ TEST_F(EngineWithNetwork, ReportsThePrincipalVariationAndALegalMove) {
     rest = m.suffix();
   }
   EXPECT_EQ(rest, "");
+}
+
+TEST_F(EngineWithNetwork, AlphaBetaByDefaultReportsItsDepthAndNodes) {
+  const CliResult r = runCamelot({"engine", "--net", net(), "--depth", "2"}, "go\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::regex info(R"(info depth 2 visits (\d+) value (-?[01]\.\d{3}) pv ([^\n]+)\n)"
+                        R"(bestmove (\S+)\n)");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_match(r.out, m, info)) << r.out;
+  EXPECT_GT(std::stoi(m[1]), 20);
+  const std::vector<std::string> pv = words(m[3]);
+  EXPECT_EQ(pv.front(), m[4]);
+  Game game;
+  for (const std::string& move : pv)
+    ASSERT_NO_THROW(game.play(parseMove(game.position(), move))) << move;
 }
 
 }  // namespace

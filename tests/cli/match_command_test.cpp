@@ -84,19 +84,27 @@ TEST_F(MatchCommand, NetworkSpecsPlayEverywhere) {
   ASSERT_EQ(camelot({"net", "init", "--accumulator", "16", "--hidden", "8", "--out", net}).status,
             0);
   const std::vector<std::string> args = {
-      "match", "--white", "net:" + net + ",sims=16", "--black", "random", "--games", "4", "--json"};
+      "match", "--white", "net:" + net + ",search=puct,sims=16", "--black", "random", "--games",
+      "4",     "--json"};
   const Result r = camelot(args);
   ASSERT_EQ(r.status, 0) << r.err;
   const auto json = nlohmann::json::parse(r.out);
   EXPECT_EQ(json["wins"].get<int>() + json["draws"].get<int>() + json["losses"].get<int>(), 4);
   EXPECT_EQ(camelot(args).out, r.out);
 
+  // The default search, alpha-beta on the network: to a fixed depth, the same games again.
+  const std::vector<std::string> alphaBeta = {
+      "match", "--white", "net:" + net + ",depth=2", "--black", "random", "--games", "2", "--json"};
+  const Result ab = camelot(alphaBeta);
+  ASSERT_EQ(ab.status, 0) << ab.err;
+  EXPECT_EQ(camelot(alphaBeta).out, ab.out);
+
   const Result timed = camelot({"match", "--white", "net:" + net + ",time=5,search=puct", "--black",
                                 "greedy", "--games", "2", "--json"});
   EXPECT_EQ(timed.status, 0) << timed.err;
 
-  const Result engine =
-      camelot({"engine", "--player", "net:" + net + ",sims=8"}, "position startpos\ngo\nquit\n");
+  const Result engine = camelot({"engine", "--player", "net:" + net + ",search=puct,sims=8"},
+                                "position startpos\ngo\nquit\n");
   ASSERT_EQ(engine.status, 0) << engine.err;
   EXPECT_NE(engine.out.find("bestmove "), std::string::npos) << engine.out;
 
@@ -114,9 +122,12 @@ TEST_F(MatchCommand, TheMlpAndTheRulesRunWithoutLibTorch) {
   std::ofstream(net, std::ios::binary)
       << std::ifstream(std::string(CAMELOT_TEST_DATA) + "/mlp-tiny.ckpt", std::ios::binary).rdbuf();
   ASSERT_EQ(camelot({"perft", "1"}).status, 0);
-  const Result r = camelot({"match", "--white", "net:" + net + ",sims=8", "--black", "greedy",
-                            "--games", "2", "--json"});
+  const Result r = camelot({"match", "--white", "net:" + net + ",search=puct,sims=8", "--black",
+                            "greedy", "--games", "2", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
+  const Result ab = camelot({"match", "--white", "net:" + net + ",depth=2", "--black", "greedy",
+                             "--games", "2", "--json"});
+  ASSERT_EQ(ab.status, 0) << ab.err;
   std::ifstream maps("/proc/self/maps");
   const std::string mapped((std::istreambuf_iterator<char>(maps)), {});
   EXPECT_EQ(mapped.find("libcamelot_torch"), std::string::npos);

@@ -169,12 +169,40 @@ TEST_F(NetCommand, AnalyzeTakesANetworkPlayerSpec) {
   EXPECT_EQ(classical.status, 1);
   EXPECT_EQ(classical.err,
             "camelot analyze: analyze reads a network's search: --player must be "
-            "net:FILE[,sims=N][,time=MS][,search=gumbel|puct], not 'greedy'\n");
+            "net:FILE[,...], not 'greedy'\n");
   // Neither: the shipped network.
   const CliResult shipped = runCamelot({"analyze", "--sims", "16", "--json"});
   ASSERT_EQ(shipped.status, 0) << shipped.err;
   EXPECT_EQ(nlohmann::json::parse(shipped.out)["simulations"], 16);
   EXPECT_EQ(runCamelot({"analyze", "--net", path, "--player", "net:" + path}).status, 2);
+}
+
+TEST_F(NetCommand, AnalyzeByAlphaBetaListsItsMoveFirstThenThePriors) {
+  const std::string path = smallNet();
+  const CliResult r =
+      runCamelot({"analyze", "--net", path, "--depth", "2", "--top", "4", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["search"], "alphabeta");
+  EXPECT_EQ(j["depth"], 2);
+  EXPECT_GT(j["nodes"].get<int>(), 20);
+  ASSERT_EQ(j["moves"].size(), 4u);
+  ASSERT_FALSE(j["pv"].empty());
+  EXPECT_EQ(j["pv"][0], j["moves"][0]["move"]);
+  for (std::size_t i = 2; i < 4; ++i)
+    EXPECT_LE(j["moves"][i]["prior"].get<double>(), j["moves"][i - 1]["prior"].get<double>());
+  Game game;
+  for (const auto& m : j["pv"])
+    game.play(parseMove(game.position(), m.get<std::string>()));
+
+  const CliResult table = runCamelot({"analyze", "--net", path, "--depth", "2"});
+  ASSERT_EQ(table.status, 0) << table.err;
+  EXPECT_NE(table.out.find("Search:     alpha-beta to depth 2, "), std::string::npos) << table.out;
+  // Options of the other search are one error line.
+  const CliResult mixed =
+      runCamelot({"analyze", "--net", path, "--search", "alphabeta", "--sims", "8"});
+  EXPECT_EQ(mixed.status, 1);
+  EXPECT_NE(mixed.err.find("unknown option 'sims'"), std::string::npos) << mixed.err;
 }
 
 TEST_F(NetCommand, AnalyzeRefusesAFinishedGame) {

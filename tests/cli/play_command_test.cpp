@@ -87,21 +87,39 @@ TEST_F(PlayCommand, AMoveIsPlayedAndTheNetworkRepliesLegally) {
 
 TEST_F(PlayCommand, AnyPlayerSpecCanBeTheOpponent) {
   // A network spec with its own budget: a value with each move, as with --net.
-  const CliResult spec = runCamelot({"play", "--player", "net:" + net() + ",sims=8"}, "F6-F8\n");
+  const CliResult spec =
+      runCamelot({"play", "--player", "net:" + net() + ",search=puct,sims=8"}, "F6-F8\n");
   ASSERT_EQ(spec.status, 0) << spec.err;
   EXPECT_NE(spec.out.find("CamelotZero (mcts:sims=8,eval=net:" + net() + ") is Black"),
             std::string::npos)
       << spec.out;
   EXPECT_EQ(movesAfter(spec.out, "CamelotZero plays ").size(), 1u) << spec.out;
 
-  // A classical player has no value to show: its move alone, legal.
+  // A player that does not search has no value to show: its move alone, legal.
   const CliResult classical =
-      runCamelot({"play", "--player", "alphabeta:depth=1", "--color", "black"}, "quit\n");
+      runCamelot({"play", "--player", "greedy", "--color", "black"}, "quit\n");
   ASSERT_EQ(classical.status, 0) << classical.err;
   const std::regex reply("CamelotZero plays (\\S+)\n");
   std::smatch m;
   ASSERT_TRUE(std::regex_search(classical.out, m, reply)) << classical.out;
   EXPECT_TRUE(isLegalWritten(Game(), m[1])) << m[1];
+  // Alpha-beta reports its score as a value (ten men of its evaluation are a sure win).
+  const CliResult searching =
+      runCamelot({"play", "--player", "alphabeta:depth=1", "--color", "black"}, "quit\n");
+  ASSERT_EQ(searching.status, 0) << searching.err;
+  EXPECT_TRUE(std::regex_search(searching.out,
+                                std::regex("CamelotZero plays \\S+ \\(value [-+][01]\\.\\d+ for "
+                                           "CamelotZero\\)\n")))
+      << searching.out;
+}
+
+TEST_F(PlayCommand, TheNetworkPlaysByAlphaBetaUnlessToldOtherwise) {
+  const CliResult r = runCamelot({"play", "--net", net(), "--depth", "2"}, "F6-F8\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("CamelotZero (net:" + net() + ",depth=2) is Black"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(movesAfter(r.out, "CamelotZero plays ").size(), 1u) << r.out;
+  EXPECT_EQ(runCamelot({"play", "--net", net(), "--search", "puct", "--depth", "2"}).status, 1);
 }
 
 TEST_F(PlayCommand, WithNeitherNetNorPlayerTheShippedNetworkPlays) {

@@ -55,6 +55,7 @@ ArenaSettings quickSettings(std::vector<Position> openings) {
   settings.workers = 2;
   settings.gamesPerWorker = 3;
   settings.seed = 5;
+  settings.search = NetSearch::Gumbel;  // networks named with sims=: the batched searches
   return settings;
 }
 
@@ -94,24 +95,41 @@ std::optional<NetPlayerSpec> netSpec(std::string_view text) {
 }
 
 TEST(NetPlayerSpecs, FileAndDefaults) {
+  // Alpha-beta on the network by default: the stronger at equal time (docs/learning.md).
   const auto net = netSpec("net:dir/gen-3.ckpt");
   ASSERT_TRUE(net.has_value());
   EXPECT_EQ(net->file, "dir/gen-3.ckpt");
-  EXPECT_EQ(net->simulations, 800);
+  EXPECT_EQ(net->search, NetSearch::AlphaBeta);
+  EXPECT_FALSE(net->treeSearch());
+  EXPECT_FALSE(net->depth.has_value());
   EXPECT_FALSE(net->time.has_value());
-  EXPECT_EQ(net->search, SearchKind::Puct);
+  EXPECT_FALSE(net->simulations.has_value());
   EXPECT_FALSE(PlayerSpec::parse("net:dir/gen-3.ckpt").has("search"));
+  // A tree search: 800 simulations unless told.
+  const auto puct = netSpec("net:dir/gen-3.ckpt,search=puct");
+  EXPECT_EQ(puct->search, NetSearch::Puct);
+  EXPECT_EQ(puct->treeSearchKind(), SearchKind::Puct);
+  EXPECT_EQ(puct->simulations, 800);
 }
 
-TEST(NetPlayerSpecs, SimsTimeAndSearch) {
+TEST(NetPlayerSpecs, DepthSimsTimeAndSearch) {
   const auto net = netSpec("net:x.ckpt,sims=8,search=gumbel");
   ASSERT_TRUE(net.has_value());
   EXPECT_EQ(net->simulations, 8);
-  EXPECT_EQ(net->search, SearchKind::Gumbel);
+  EXPECT_EQ(net->search, NetSearch::Gumbel);
+  EXPECT_EQ(net->treeSearchKind(), SearchKind::Gumbel);
   EXPECT_TRUE(PlayerSpec::parse("net:x.ckpt,sims=8,search=gumbel").has("search"));
-  const auto timed = netSpec("net:x.ckpt,time=100");
+  const auto timed = netSpec("net:x.ckpt,time=100,search=puct");
   EXPECT_FALSE(timed->simulations.has_value());
   EXPECT_EQ(timed->time, std::chrono::milliseconds(100));
+  const auto deep = netSpec("net:x.ckpt,depth=5,time=250");
+  EXPECT_EQ(deep->depth, 5);
+  EXPECT_EQ(deep->time, std::chrono::milliseconds(250));
+  // A spec without search= takes the caller's (an arena's --search).
+  EXPECT_EQ(netPlayerSpec(PlayerSpec::parse("net:x.ckpt,sims=8"), NetSearch::Gumbel)->search,
+            NetSearch::Gumbel);
+  EXPECT_EQ(netSearchNamed("puct"), NetSearch::Puct);
+  EXPECT_EQ(netSearchNamed("minimax"), std::nullopt);
 }
 
 TEST(NetPlayerSpecs, OtherPlayersAreNotNetworks) {
@@ -124,10 +142,18 @@ TEST(NetPlayerSpecs, MalformedOnesAreSpecErrorsNamingTheSpec) {
   EXPECT_EQ(specError("net:"), "player 'net:': no checkpoint file after 'net:'");
   EXPECT_EQ(specError("net:,sims=8"), "player 'net:,sims=8': no checkpoint file after 'net:'");
   EXPECT_EQ(specError("net:x,foo=1"),
-            "player 'net:x,foo=1': unknown option 'foo' (options: sims, time, search)");
-  EXPECT_EQ(specError("net:x,sims=0"), "player 'net:x,sims=0': give sims=N (N >= 1) or time=MS");
-  EXPECT_EQ(specError("net:x,search=alphabeta"),
-            "player 'net:x,search=alphabeta': search=alphabeta is not one of gumbel, puct");
+            "player 'net:x,foo=1': unknown option 'foo' (options: search, depth, time)");
+  EXPECT_EQ(specError("net:x,sims=8"),
+            "player 'net:x,sims=8': unknown option 'sims' (options: search, depth, time)");
+  EXPECT_EQ(specError("net:x,search=puct,depth=3"),
+            "player 'net:x,search=puct,depth=3': unknown option 'depth' (options: search, sims, "
+            "time)");
+  EXPECT_EQ(specError("net:x,search=puct,sims=0"),
+            "player 'net:x,search=puct,sims=0': give sims=N (N >= 1) or time=MS");
+  EXPECT_EQ(specError("net:x,depth=0"),
+            "player 'net:x,depth=0': depth=0 must be a whole number 1..64");
+  EXPECT_EQ(specError("net:x,search=minimax"),
+            "player 'net:x,search=minimax': search=minimax is not one of alphabeta, puct, gumbel");
   EXPECT_EQ(specError("net:x,sims"),
             "player 'net:x,sims': option 'sims' is not of the form key=value");
 }
@@ -225,13 +251,31 @@ TEST_F(Arena, TinyNetworkPlaysLegalGamesAgainstRandom) {
   }
 }
 
+TEST_F(Arena, NetworkAlphaBetaPlaysLegalGamesMoveByMove) {
+  ArenaSettings settings = quickSettings({Position::start()});
+  settings.search = NetSearch::AlphaBeta;
+  settings.gamesPerPairing = 2;
+  settings.maxPlies = 10;
+  std::vector<ArenaGame> games;
+  playArena({{"net:" + tinyNet() + ",depth=1", "tiny"}, {"random", "random"}}, roundRobin(2),
+            settings, [&](const ArenaGame& g) { games.push_back(g); });
+  ASSERT_EQ(games.size(), 2u);
+  for (const ArenaGame& g : games)
+    expectLegalGame(g.record, settings.maxPlies);
+  // Under a tree-searching arena the same spec is no alpha-beta: depth= is refused.
+  settings.search = NetSearch::Puct;
+  EXPECT_THROW(playArena({{"net:" + tinyNet() + ",depth=1", "tiny"}, {"random", "random"}},
+                         roundRobin(2), settings, [](const ArenaGame&) {}),
+               SpecError);
+}
+
 // Matches search without root noise: two networks' PUCT games from the same openings are the
 // same whatever the seed (with self-play's Dirichlet noise they differ).
 TEST_F(Arena, PuctMatchesPlayWithoutRootNoise) {
   const std::string net = tinyNet();
   const auto play = [&](std::uint64_t seed) {
     ArenaSettings settings = quickSettings(randomOpenings(2, 9, 4));
-    settings.gumbel = false;
+    settings.search = NetSearch::Puct;
     settings.workers = 1;  // one worker steps the games in one order: batches are the same
     settings.seed = seed;
     std::map<int, std::vector<Move>> moves;  // game -> its moves

@@ -222,10 +222,10 @@ TEST(EngineSpec, KnownPlayerKindsListsEveryKindMakePlayerKnows) {
   for (std::string kind; std::getline(list >> std::ws, kind, ',');)
     listed.insert(kind);
   EXPECT_EQ(listed, (std::set<std::string>{"random", "greedy", "alphabeta", "mcts", "gumbel",
-                                           "rollout", "net", "netab", "engine"}));
+                                           "rollout", "net", "engine"}));
   const std::string file = ":" + std::string(CAMELOT_TEST_DATA) + "/mlp-tiny.ckpt";
   for (const std::string& kind : listed) {
-    const bool needsFile = kind == "net" || kind == "netab";
+    const bool needsFile = kind == "net";
     EXPECT_NO_THROW(makePlayer(PlayerSpec::parse(kind == "engine" ? "engine:true"
                                                  : needsFile      ? kind + file
                                                                   : kind),

@@ -1,0 +1,29 @@
+#pragma once
+// What alpha-beta asks of a position beyond the rules: a static value where it stops searching
+// and, where the judge has one, a prior over the moves to search the likely best first. The
+// hand-written evaluation (mcts/evaluation.hpp, no priors) unless a player is given another
+// judge, such as a network (nn/network_judge.hpp).
+
+#include <vector>
+
+#include "engine/movegen.hpp"
+#include "engine/position.hpp"
+
+namespace camelot {
+
+// A sure win in a judge's value units: ten men of the hand-written evaluation (a man is about
+// 100), still far below the search's proven wins (kWinThreshold).
+inline constexpr int kJudgeWinUnits = 1000;
+
+class PositionJudge {
+ public:
+  virtual ~PositionJudge() = default;
+  // The position's value for the side to move, in the units of the hand-written evaluation.
+  // `moves` are its legal moves (there is at least one: the game goes on).
+  virtual int value(const Position& position, const MoveList& moves) = 0;
+  // One prior a move of `moves` into `priors`, summing to 1.
+  virtual void priors(const Position& position, const MoveList& moves,
+                      std::vector<float>& priors) = 0;
+};
+
+}  // namespace camelot

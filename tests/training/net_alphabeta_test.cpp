@@ -1,0 +1,104 @@
+// `net:FILE` (search=alphabeta, the default): the project's alpha-beta standing on a network
+// (stored tiny mlp, tests/data/mlp-tiny.ckpt): its value at the leaves, its policy ordering the
+// moves.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <numeric>
+
+#include "engine/cfen.hpp"
+#include "engine/game.hpp"
+#include "engine/notation.hpp"
+#include "mcts/alphabeta_player.hpp"
+#include "nn/model.hpp"
+#include "nn/network_judge.hpp"
+#include "training/player_factory.hpp"
+
+namespace camelot {
+namespace {
+
+const std::string kTinyMlp = (std::filesystem::path(CAMELOT_TEST_DATA) / "mlp-tiny.ckpt").string();
+
+TEST(NetworkJudge, IsTheModelsExpectedScoreScaledAndItsPolicy) {
+  const std::shared_ptr<const Model> model = loadModel(kTinyMlp);
+  const std::unique_ptr<Evaluator> evaluator = model->evaluator(1);
+  const std::unique_ptr<PositionJudge> judge = makeNetworkJudge(*model);
+  Game game;
+  for (const char* move : {"F6-F8", "G11-G9", "F8-F9"}) {
+    const Position& p = game.position();
+    MoveList moves;
+    legalMoves(p, moves);
+    const EvaluationRequest request{&p, &moves, {}, 0};
+    Evaluation answer;
+    evaluator->evaluate({&request, 1}, {&answer, 1});
+    EXPECT_EQ(judge->value(p, moves), std::lround(answer.value.expected() * kJudgeWinUnits));
+    std::vector<float> priors;
+    judge->priors(p, moves, priors);
+    EXPECT_EQ(priors, answer.priors);
+    EXPECT_NEAR(std::accumulate(priors.begin(), priors.end(), 0.0), 1.0, 1e-5);
+    game.play(parseMove(p, move));
+  }
+}
+
+TEST(NetAlphaBeta, IsNamedAsItsSpecAndPlaysLegalMoves) {
+  const std::unique_ptr<Player> player =
+      makePlayer(PlayerSpec::parse("net:" + kTinyMlp + ",depth=2"), 1);
+  EXPECT_EQ(player->name(), "net:" + kTinyMlp + ",depth=2");
+  Game game;
+  for (int ply = 0; ply < 6; ++ply) {
+    const Move move = player->chooseMove(game);
+    EXPECT_TRUE(std::ranges::find(game.legalMoves(), move) != game.legalMoves().end());
+    game.play(move);
+  }
+  EXPECT_EQ(makePlayer(PlayerSpec::parse("net:" + kTinyMlp + ",time=50"), 1)->name(),
+            "net:" + kTinyMlp + ",depth=64,time=50");
+  // No limit given: a second a move, as deep as it allows.
+  EXPECT_EQ(makePlayer(PlayerSpec::parse("net:" + kTinyMlp), 1)->name(),
+            "net:" + kTinyMlp + ",depth=64,time=1000");
+}
+
+TEST(NetAlphaBeta, ReportsItsDepthNodesValueAndALegalPrincipalVariation) {
+  const std::unique_ptr<Player> player =
+      makePlayer(PlayerSpec::parse("net:" + kTinyMlp + ",depth=3"), 1);
+  Game game;
+  game.play(parseMove(game.position(), "F6-F8"));
+  const Move move = player->chooseMove(game);
+  const std::optional<MoveReport> report = player->lastReport();
+  ASSERT_TRUE(report.has_value());
+  EXPECT_EQ(report->depth, 3);
+  EXPECT_GT(report->visits, 20);  // nodes: more than the root's ~20 moves
+  EXPECT_LE(std::abs(report->value), 1.0f);
+  ASSERT_FALSE(report->pv.empty());
+  EXPECT_EQ(report->pv.front(), move);
+  EXPECT_LE(report->pv.size(), 3u + 1u);
+  for (const Move& m : report->pv) {
+    ASSERT_TRUE(std::ranges::find(game.legalMoves(), m) != game.legalMoves().end());
+    game.play(m);
+  }
+}
+
+TEST(NetAlphaBeta, FindsAWinInOneWhateverTheNetworkSays) {
+  AlphaBetaSettings settings;
+  settings.maxDepth = 3;
+  settings.ttMegabytes = 1;
+  const std::shared_ptr<const Model> model = loadModel(kTinyMlp);
+  AlphaBetaPlayer player(settings, makeNetworkJudge(*model), "net:tiny,");
+  // R9 a: White holds F16; G15-G16 puts its second piece on Black's castle (the play test's
+  // position).
+  const Game won(parseCfen("M1/4M3/10/12/12/12/12/12/12/12/m10m/12/12/10/8/2 w 0 0 0"));
+  EXPECT_EQ(toNotation(player.chooseMove(won)), "G15-G16");
+  EXPECT_EQ(player.lastSearch().score, winIn(1));
+  EXPECT_EQ(player.lastReport()->value, 1.0f);
+}
+
+TEST(NetAlphaBeta, ABadSpecIsOneError) {
+  EXPECT_THROW(makePlayer(PlayerSpec::parse("net:"), 1), SpecError);
+  EXPECT_THROW(makePlayer(PlayerSpec::parse("net:" + kTinyMlp + ",sims=5"), 1), SpecError);
+  EXPECT_THROW(validatePlayerSpec(PlayerSpec::parse("net:missing.ckpt")), std::exception);
+}
+
+}  // namespace
+}  // namespace camelot
