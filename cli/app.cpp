@@ -170,8 +170,10 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
   AnalyzeOptions analyzeOptions;
   CLI::App* analyze = app.add_subcommand(
       "analyze",
-      "Search a position with a network and print the top moves (visits, prior, Q, the "
-      "network's W/D/L after each) and the principal variation.");
+      "Search a position with a network (alpha-beta unless --sims or --search says otherwise) "
+      "and print its value, principal variation and top moves: alpha-beta's move first, then by "
+      "the network's prior; a tree search's most visited first, with visits and Q; the "
+      "network's W/D/L after each.");
   analyze->add_option("--fen", analyzeOptions.fen, "Position as CFEN, or 'startpos'")
       ->capture_default_str();
   analyze->add_option("--moves", analyzeOptions.moves, "Moves to play first");
