@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Prints a training run's strength against its fixed opponents by stretch of elapsed time.
 
-Usage: scripts/elo_by_hour.py RUN_DIR [--window MINUTES]
+Usage: scripts/elo_by_hour.py RUN_DIR [--window MINUTES] [--plot FILE.png]
 
 Reads RUN_DIR/metrics.csv (each generation's elapsed seconds and positions) and
 RUN_DIR/results.csv (the evaluation games, generation networks named gen-N). For each window
 of elapsed time (default 15 minutes) and each fixed opponent (every player not named gen-N),
 it pools the games of the generations that ended in the window and prints wins-draws-losses,
 the score and the Elo difference with its 95% interval (from the per-game variance, as
-`camelot match`), with the positions self-play had made by the window's end.
+`camelot match`), with the positions self-play had made by the window's end. --plot also draws
+each opponent's Elo with its interval against hours and against positions (needs Debian's
+python3-matplotlib); an infinite Elo is left out.
 """
 
 import argparse
@@ -45,6 +47,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("run_dir")
     parser.add_argument("--window", type=float, default=15.0, help="minutes a row")
+    parser.add_argument("--plot", help="also draw Elo against hours and positions to this PNG")
     args = parser.parse_args()
 
     ended = {}
@@ -76,16 +79,52 @@ def main():
     for generation, seconds in ended.items():
         window = int(seconds // (args.window * 60.0))
         last[window] = max(last.get(window, 0), generation)
+    rows = []  # (window, opponent, rating, low, high)
     print(f"{'minutes':>9} {'positions':>10} {'opponent':<20} {'games':>5} {'W-D-L':>9} "
           f"{'score':>6} {'Elo':>6}  95% interval")
     for (window, opponent), points in sorted(games.items()):
         wins, draws = points.count(1.0), points.count(0.5)
         losses = len(points) - wins - draws
         rating, low, high = interval(points)
+        rows.append((window, opponent, rating, low, high))
         span = f"{window * args.window:.0f}-{(window + 1) * args.window:.0f}"
         print(f"{span:>9} {positions[last[window]]:>10} {opponent:<20} {len(points):>5} "
               f"{f'{wins}-{draws}-{losses}':>9} {sum(points) / len(points):>6.3f} "
               f"{text(rating):>6}  [{text(low)}, {text(high)}]")
+
+    if args.plot:
+        plot(rows, args.window, {w: positions[g] for w, g in last.items()}, args.plot)
+
+
+def plot(rows, window_minutes, positions_by_window, out):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (by_hours, by_positions) = plt.subplots(2, 1, figsize=(9, 8))
+    for opponent in sorted({r[1] for r in rows}):
+        mine = [r for r in rows if r[1] == opponent and math.isfinite(r[2])]
+        if not mine:
+            continue
+        hours = [(r[0] + 0.5) * window_minutes / 60.0 for r in mine]
+        millions = [positions_by_window[r[0]] / 1e6 for r in mine]
+        ratings = [r[2] for r in mine]
+        # An infinite end of an interval is drawn at the plot's edge.
+        below = [r[2] - r[3] if math.isfinite(r[3]) else 400.0 for r in mine]
+        above = [r[4] - r[2] if math.isfinite(r[4]) else 400.0 for r in mine]
+        for ax, xs in ((by_hours, hours), (by_positions, millions)):
+            ax.errorbar(xs, ratings, yerr=[below, above], marker="o", capsize=3, label=opponent)
+    by_hours.set_xlabel("elapsed hours (middle of the window)")
+    by_positions.set_xlabel("self-play positions (millions, at the window's end)")
+    for ax in (by_hours, by_positions):
+        ax.set_ylabel("Elo against the opponent (95%)")
+        ax.axhline(0.0, color="grey", linewidth=0.8)
+        ax.grid(True, alpha=0.3)
+        ax.legend()
+    fig.tight_layout()
+    fig.savefig(out, dpi=100)
+    print(f"wrote {out}")
 
 
 if __name__ == "__main__":
