@@ -31,6 +31,7 @@ class TrainerCore {
   virtual std::int64_t step() const = 0;
   virtual std::int64_t generation() const = 0;
   virtual void setGeneration(std::int64_t generation) = 0;
+  virtual void setRunProgress(double progress) = 0;
   virtual const NetworkConfig& config() const = 0;
   virtual const TrainerSettings& settings() const = 0;
 };

@@ -32,9 +32,9 @@ void validate(const TrainerSettings& settings) {
   if (settings.schedule != "constant" && settings.schedule != "cosine")
     badSetting("schedule", "must be constant or cosine (got '" + settings.schedule + "')");
   checkPositive("finalLearningRate", settings.finalLearningRate, /*allowZero=*/true);
-  if (settings.scheduleSteps < 1)
+  if (settings.scheduleSteps < 0)
     badSetting("scheduleSteps",
-               "must be at least 1 (got " + std::to_string(settings.scheduleSteps) + ")");
+               "must be at least 0 (got " + std::to_string(settings.scheduleSteps) + ")");
   if (!(settings.momentum >= 0.0 && settings.momentum < 1.0))
     badSetting("momentum", "must be in [0, 1) (got " + std::to_string(settings.momentum) + ")");
   checkPositive("weightDecay", settings.weightDecay, /*allowZero=*/true);
@@ -49,11 +49,12 @@ void validate(const TrainerSettings& settings) {
   }
 }
 
-double learningRateAt(const TrainerSettings& settings, std::int64_t step) {
+double learningRateAt(const TrainerSettings& settings, std::int64_t step, double runProgress) {
   if (settings.schedule != "cosine") return settings.learningRate;
-  if (step >= settings.scheduleSteps) return settings.finalLearningRate;
-  const double progress = static_cast<double>(std::max<std::int64_t>(step, 0)) /
-                          static_cast<double>(settings.scheduleSteps);
+  const double progress = settings.scheduleSteps == 0
+                              ? std::clamp(runProgress, 0.0, 1.0)
+                              : std::min(1.0, static_cast<double>(std::max<std::int64_t>(step, 0)) /
+                                                  static_cast<double>(settings.scheduleSteps));
   return settings.finalLearningRate + 0.5 * (settings.learningRate - settings.finalLearningRate) *
                                           (1.0 + std::cos(std::numbers::pi * progress));
 }
@@ -83,6 +84,10 @@ void Trainer::save(const std::filesystem::path& path) const {
 std::shared_ptr<const Model> Trainer::model(const std::string& device) const {
   return core_->model(device);
 }
+void Trainer::setRunProgress(double progress) {
+  core_->setRunProgress(std::clamp(progress, 0.0, 1.0));
+}
+
 std::int64_t Trainer::step() const {
   return core_->step();
 }

@@ -25,7 +25,9 @@ struct TrainerSettings {
   std::string optimizer = "adamw";  // "adamw" or "sgd" (SGD with momentum, nesterov off)
   double learningRate = 1e-3;
   // "constant", or "cosine": from learningRate down to finalLearningRate over scheduleSteps
-  // steps, then it stays at finalLearningRate.
+  // steps, then it stays at finalLearningRate. scheduleSteps 0: over the run instead, by the
+  // share of it done that the caller sets (Trainer::setRunProgress), so that a run's rate
+  // reaches its floor at the run's end however many steps the run's hours hold.
   std::string schedule = "constant";
   double finalLearningRate = 1e-4;
   int scheduleSteps = 20000;
@@ -44,8 +46,9 @@ struct TrainerSettings {
 // LibTorch cannot use.
 void validate(const TrainerSettings& settings);
 
-// The learning rate the schedule gives the step numbered `step` (0 for the first step).
-double learningRateAt(const TrainerSettings& settings, std::int64_t step);
+// The learning rate the schedule gives the step numbered `step` (0 for the first step), in a run
+// `runProgress` (0..1) done when scheduleSteps is 0.
+double learningRateAt(const TrainerSettings& settings, std::int64_t step, double runProgress = 0.0);
 
 struct TrainStepStats {
   double policyLoss = 0.0;     // mean cross-entropy against the policy targets
@@ -94,6 +97,10 @@ class Trainer {
   // the CPU only): an independent snapshot that later training does not change. Throws
   // std::invalid_argument for an unknown or unavailable device.
   std::shared_ptr<const Model> model(const std::string& device = "cpu") const;
+
+  // The share of the run done, 0..1 (clamped), that a schedule over the run (scheduleSteps 0)
+  // follows; 0 until set. Not saved: the run sets it again after a resume.
+  void setRunProgress(double progress);
 
   std::int64_t step() const;  // optimisation steps taken so far (including before a resume)
   std::int64_t generation() const;

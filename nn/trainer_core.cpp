@@ -109,6 +109,7 @@ class TorchTrainer : public TrainerCore {
   std::int64_t step() const override { return step_; }
   std::int64_t generation() const override { return generation_; }
   void setGeneration(std::int64_t generation) override { generation_ = generation; }
+  void setRunProgress(double progress) override { runProgress_ = progress; }
   const NetworkConfig& config() const override { return network_->config(); }
   const TrainerSettings& settings() const override { return settings_; }
 
@@ -124,6 +125,7 @@ class TorchTrainer : public TrainerCore {
   std::unique_ptr<torch::optim::Optimizer> optimizer_;
   std::int64_t step_ = 0;
   std::int64_t generation_ = 0;
+  double runProgress_ = 0.0;  // the schedule's progress when it spans the run (scheduleSteps 0)
 };
 
 // Training has the machine to itself between self-play phases: every core. LibTorch keeps the
@@ -250,7 +252,7 @@ void TorchTrainer::loadOptimizer(const std::filesystem::path& path) {
 TrainStepStats TorchTrainer::trainStep(std::span<const TrainingSample> batch) {
   useEveryCore();
   const TrainingBatch encoded = encode(batch);
-  const double rate = learningRateAt(settings_, step_);
+  const double rate = learningRateAt(settings_, step_, runProgress_);
   network_->module().train();
   optimizer_->zero_grad();
   const Losses losses = computeLosses(*network_, encoded, settings_.movesLeftWeight);
@@ -292,8 +294,9 @@ TrainStepStats TorchTrainer::measure(std::span<const TrainingSample> samples) {
   }
   network_->module().train();
   const auto n = static_cast<double>(samples.size());
-  return {sum.policyLoss / n, sum.valueLoss / n,     sum.movesLeftLoss / n,
-          sum.totalLoss / n,  sum.policyEntropy / n, learningRateAt(settings_, step_)};
+  return {sum.policyLoss / n,    sum.valueLoss / n,
+          sum.movesLeftLoss / n, sum.totalLoss / n,
+          sum.policyEntropy / n, learningRateAt(settings_, step_, runProgress_)};
 }
 
 void TorchTrainer::save(const std::filesystem::path& path) const {

@@ -120,7 +120,7 @@ void visitKeys(Config& c, Visitor& v) {
   v.real("learning_rate", c.training.learningRate, {0, 10, true});
   v.real("final_learning_rate", c.training.finalLearningRate, {0, 10});
   v.choice("schedule", c.training.schedule, kSchedules);
-  v.integer("schedule_steps", c.training.scheduleSteps, 1, 1'000'000'000);
+  v.integer("schedule_steps", c.training.scheduleSteps, 0, 1'000'000'000);
   v.real("momentum", c.training.momentum, {0, 1, false, true});
   v.real("weight_decay", c.training.weightDecay, {0, 1});
   v.real("sample_reuse", c.training.sampleReuse, {0, 1000, true});

@@ -67,7 +67,7 @@ struct TrainConfig {
     double learningRate = 1e-3;
     double finalLearningRate = 1e-4;    // cosine: the rate reached after scheduleSteps
     std::string schedule = "constant";  // "constant" or "cosine"
-    int scheduleSteps = 20000;          // cosine: steps to decay over
+    int scheduleSteps = 20000;          // cosine: steps to decay over (0: the run's length)
     double momentum = 0.9;              // sgd only
     double weightDecay = 1e-4;
     // Cap on the average times each new position is sampled: steps per generation =

@@ -82,6 +82,13 @@ class Run {
 
   void run() {
     config_ = loadTrainConfig(options_.config);
+    // The run's length counts every session: a finished run given more hours goes on.
+    hours_ = options_.hours.value_or(config_.run.hours);
+    if (config_.training.schedule == "cosine" && config_.training.scheduleSteps == 0 &&
+        hours_ <= 0 && config_.run.generations <= 0)
+      throw ConfigError(options_.config.string() +
+                        ": training.schedule_steps: 0 (over the run's length) needs a length: "
+                        "run.hours, run.generations or --hours");
     prepareDirectory();
     buffer_ = std::make_unique<ReplayBuffer>(static_cast<std::size_t>(config_.buffer.window));
     for (const std::string& message : buffer_->loadDirectory(dir_ / "chunks"))
@@ -91,12 +98,10 @@ class Run {
     metrics_.emplace(dir_ / "metrics.csv");
     elapsed_ = metrics_->elapsedSeconds();
     lastMark_ = Clock::now();
-    // The run's length counts every session: a finished run given more hours goes on.
-    const double hours = options_.hours.value_or(config_.run.hours);
-    if (hours > 0) {
-      const double remaining = hours * 3600.0 - elapsed_;
+    if (hours_ > 0) {
+      const double remaining = hours_ * 3600.0 - elapsed_;
       if (remaining <= 0) {
-        say("done: the run has had its " + fixed(hours, 2) +
+        say("done: the run has had its " + fixed(hours_, 2) +
             " hours (--hours with more extends it)");
         return;
       }
@@ -125,6 +130,18 @@ class Run {
   }
 
  private:
+  // The share of the run done before `generation` trains: of its hours or of its generations,
+  // whichever is further on (the learning rate's schedule over the run follows it).
+  double runProgress(std::int64_t generation) const {
+    double done = 0.0;
+    if (hours_ > 0)
+      done = (elapsed_ + std::chrono::duration<double>(Clock::now() - lastMark_).count()) /
+             (hours_ * 3600.0);
+    if (config_.run.generations > 0)
+      done = std::max(done, static_cast<double>(generation - 1) / config_.run.generations);
+    return done;
+  }
+
   bool pastDeadline() const { return deadline_ && Clock::now() >= *deadline_; }
   bool stopping() const { return interrupted_ || pastDeadline(); }
 
@@ -344,6 +361,7 @@ class Run {
         " positions" + (done > 0 ? " (" + std::to_string(done) + " done before)" : ""));
     std::mt19937_64 rng(mixSeed(config_.run.seed, static_cast<std::uint64_t>(generation) << 32 |
                                                       static_cast<std::uint64_t>(done)));
+    trainer_->setRunProgress(runProgress(generation));
     TrainStepStats sum;
     int measured = 0;
     const auto begin = Clock::now();
@@ -561,6 +579,7 @@ class Run {
   std::unique_ptr<Trainer> trainer_;
   double phaseSeconds_ = 0.0;
   double selfPlayRate_ = 0.0;
+  double hours_ = 0.0;    // the run's length in hours (0: none), --hours over the config's
   double elapsed_ = 0.0;  // run time before this generation's end, over all sessions
   Clock::time_point lastMark_;
   MetricsFile::Row row_;  // the metrics row of the generation in progress

@@ -191,6 +191,13 @@ TEST(Trainer, CosineScheduleAndSgd) {
               0.001 + 0.5 * (0.05 - 0.001) * (1 + std::cos(std::numbers::pi / 4)), 1e-12);
   TrainerSettings constant;
   EXPECT_EQ(learningRateAt(constant, 12345), constant.learningRate);
+  // scheduleSteps 0: the cosine follows the share of the run done, whatever the step.
+  TrainerSettings overRun = settings;
+  overRun.scheduleSteps = 0;
+  EXPECT_EQ(learningRateAt(overRun, 500, 0.0), 0.05);
+  EXPECT_NEAR(learningRateAt(overRun, 0, 0.5), (0.05 + 0.001) / 2, 1e-12);
+  EXPECT_NEAR(learningRateAt(overRun, 0, 1.0), 0.001, 1e-12);
+  EXPECT_NEAR(learningRateAt(overRun, 0, 7.0), 0.001, 1e-12);
 
   // The steps report the rate they used: learningRate first, finalLearningRate from step 40 on.
   const std::vector<TrainingSample> samples = randomSamples(64, 2);
@@ -208,6 +215,14 @@ TEST(Trainer, CosineScheduleAndSgd) {
   const TrainStepStats after = trainer.measure(samples);
   EXPECT_LT(after.totalLoss, 0.9 * before.totalLoss);
   EXPECT_LT(after.policyLoss, before.policyLoss);
+
+  // Over the run, a step uses the rate of the progress last set.
+  Trainer spanning(tinyConfig(), overRun, 3);
+  EXPECT_EQ(spanning.trainStep(all.first(32)).learningRate, 0.05);
+  spanning.setRunProgress(0.5);
+  EXPECT_NEAR(spanning.trainStep(all.first(32)).learningRate, (0.05 + 0.001) / 2, 1e-12);
+  spanning.setRunProgress(2.0);
+  EXPECT_NEAR(spanning.trainStep(all.first(32)).learningRate, 0.001, 1e-12);
 }
 
 TEST(Trainer, ResumeContinuesExactly) {
@@ -338,7 +353,7 @@ TEST(Trainer, BadSettingsSamplesAndOptimizerFilesAreClearErrors) {
   expectBad("learningRate", [](TrainerSettings& s) { s.learningRate = std::nan(""); });
   expectBad("schedule", [](TrainerSettings& s) { s.schedule = "linear"; });
   expectBad("finalLearningRate", [](TrainerSettings& s) { s.finalLearningRate = -1.0; });
-  expectBad("scheduleSteps", [](TrainerSettings& s) { s.scheduleSteps = 0; });
+  expectBad("scheduleSteps", [](TrainerSettings& s) { s.scheduleSteps = -1; });
   expectBad("momentum", [](TrainerSettings& s) { s.momentum = 1.0; });
   expectBad("weightDecay", [](TrainerSettings& s) { s.weightDecay = -1e-4; });
   expectBad("movesLeftWeight", [](TrainerSettings& s) { s.movesLeftWeight = -0.1; });

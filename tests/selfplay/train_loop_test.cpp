@@ -55,6 +55,25 @@ class TrainLoop : public ::testing::Test {
     return lines;
   }
 
+  // One column of metrics.csv, a cell per generation.
+  std::vector<std::string> metricsColumn(const std::string& name) const {
+    std::vector<std::vector<std::string>> rows;
+    for (const std::string& line : metricsLines()) {
+      std::istringstream in(line + ",");
+      rows.emplace_back();
+      for (std::string cell; std::getline(in, cell, ',');)
+        rows.back().push_back(cell);
+    }
+    EXPECT_FALSE(rows.empty());
+    const auto column = static_cast<std::size_t>(
+        std::find(rows.front().begin(), rows.front().end(), name) - rows.front().begin());
+    EXPECT_LT(column, rows.front().size()) << name;
+    std::vector<std::string> cells;
+    for (std::size_t r = 1; r < rows.size(); ++r)
+      cells.push_back(column < rows[r].size() ? rows[r][column] : "?");
+    return cells;
+  }
+
   // Checks a finished two-generation tiny run: everything recorded once.
   void expectCompleteRun() const {
     EXPECT_EQ(countChunks(1), 8);
@@ -300,19 +319,41 @@ TEST_F(TrainLoop, MatchesArePlayedEveryNthGenerationOnly) {
   const std::string log = train(file, never);
   EXPECT_EQ(log.find("generation 1: scores"), std::string::npos) << log;
   EXPECT_NE(log.find("generation 2: scores"), std::string::npos) << log;
-  const auto lines = metricsLines();
-  ASSERT_EQ(lines.size(), 3u);
-  std::vector<std::string> header, first, second;
-  for (auto [line, cells] :
-       {std::pair{&lines[0], &header}, {&lines[1], &first}, {&lines[2], &second}}) {
-    std::istringstream in(*line + ",");
-    for (std::string cell; std::getline(in, cell, ',');)
-      cells->push_back(cell);
+  const std::vector<std::string> scores = metricsColumn("score_random");
+  ASSERT_EQ(scores.size(), 2u);
+  EXPECT_EQ(scores[0], "");  // generation 1: no matches
+  EXPECT_NE(scores[1], "");
+}
+
+// schedule_steps = 0: the cosine spans the run, by the share of its generations (or hours)
+// done when a generation trains; a run with no length is refused before anything is written.
+TEST_F(TrainLoop, CosineOverTheRunFollowsTheShareOfTheRunDone) {
+  TrainConfig config = loadTrainConfig(kTinyConfig);
+  config.training.schedule = "cosine";
+  config.training.scheduleSteps = 0;
+  config.training.learningRate = 2e-3;
+  config.training.finalLearningRate = 1e-4;
+  const fs::path file = dir_ / "cosine.toml";
+  std::ofstream(file) << toToml(config);
+  const std::atomic<bool> never{false};
+  train(file, never);
+  // Generation 1 trains at 0% of the run, generation 2 at 50%: the cosine's middle.
+  EXPECT_EQ(metricsColumn("learning_rate"), (std::vector<std::string>{"0.002000", "0.001050"}));
+
+  config.run.generations = 0;
+  const fs::path endless = dir_ / "endless.toml";
+  std::ofstream(endless) << toToml(config);
+  std::ostringstream log, progress;
+  try {
+    runTraining({endless, dir_ / "endless", std::nullopt, false}, log, progress, never);
+    FAIL() << "a schedule over a run without a length was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              endless.string() +
+                  ": training.schedule_steps: 0 (over the run's length) needs a length: "
+                  "run.hours, run.generations or --hours");
   }
-  const auto column = std::find(header.begin(), header.end(), "score_random") - header.begin();
-  ASSERT_LT(static_cast<std::size_t>(column), header.size());
-  EXPECT_EQ(first.at(static_cast<std::size_t>(column)), "");  // generation 1: no matches
-  EXPECT_NE(second.at(static_cast<std::size_t>(column)), "");
+  EXPECT_FALSE(fs::exists(dir_ / "endless"));
 }
 
 TEST_F(TrainLoop, CorruptChunkIsSkippedWithItsName) {
