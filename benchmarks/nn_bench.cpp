@@ -41,11 +41,14 @@ double rate(int batch, double seconds, Run&& run) {
   return calls * batch / elapsed;
 }
 
-// Positions/s of `model`'s evaluator at `batch` on this thread.
+// Positions/s of `model`'s evaluator at `batch` on this thread; `needPriors` false asks for the
+// value alone, as alpha-beta's leaves do.
 double evaluatorRate(const Model& model, const std::vector<bench::BenchPosition>& positions,
-                     int batch, int threads, double seconds) {
+                     int batch, int threads, double seconds, bool needPriors = true) {
   const std::unique_ptr<Evaluator> evaluator = model.evaluator(threads);
-  const std::vector<EvaluationRequest> requests = bench::benchRequests(positions, batch);
+  std::vector<EvaluationRequest> requests = bench::benchRequests(positions, batch);
+  for (EvaluationRequest& r : requests)
+    r.needPriors = needPriors;
   std::vector<Evaluation> results(requests.size());
   return rate(batch, seconds, [&] { evaluator->evaluate(requests, results); });
 }
@@ -129,6 +132,10 @@ int run(int argc, char** argv) {
     std::printf("evaluator at batch %d on one core: %.0f positions/s\n", batch,
                 evaluatorRate(*model, positions, batch, 1, seconds));
   }
+  std::printf(
+      "evaluator, value alone (alpha-beta's leaves), at batch 1 on one core: %.0f "
+      "positions/s\n",
+      evaluatorRate(*model, positions, 1, 1, seconds, /*needPriors=*/false));
   const double evaluated = evaluatorRate(*model, positions, selfPlayBatch, 1, seconds);
   const double trained = trainingRate(trainer, samples, batchSize, seconds);
   const char* family = config.network.architecture == Architecture::Mlp ? "fast" : "residual";

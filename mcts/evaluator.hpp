@@ -41,6 +41,9 @@ struct EvaluationRequest {
   // Earlier occurrences of this position in the game and the search path (R9 e): 0 or 1
   // (a third occurrence ends the game and is never evaluated).
   int repetitions = 0;
+  // False when the caller reads the value alone (alpha-beta's leaves): an evaluator may then
+  // skip the policy and leave the priors empty.
+  bool needPriors = true;
 };
 
 struct Evaluation {

@@ -181,8 +181,8 @@ void MlpEvaluator::evaluate(std::span<const EvaluationRequest> requests,
     affineTransposed(w.movesLeft, w.movesLeftBias, hidden2_.data(), h, &movesLeft);
     result.movesLeft = std::max(0.0f, movesLeft * 100.0f);
 
-    result.priors.resize(r.moves->size());
-    if (r.moves->empty()) continue;
+    result.priors.resize(r.needPriors ? r.moves->size() : 0);
+    if (result.priors.empty()) continue;
     affineTransposed(w.query, w.queryBias, acc, a, query_.data());
     scoreAll(w.fromEmbedding, query_, fromScore_);
     scoreAll(w.toEmbedding, query_, toScore_);

@@ -10,18 +10,18 @@ class NetworkJudge final : public PositionJudge {
   explicit NetworkJudge(const Model& model) : evaluator_(model.evaluator(/*threads=*/1)) {}
 
   int value(const Position& position, const MoveList& moves) override {
-    const Evaluation& answer = evaluate(position, moves);
+    const Evaluation& answer = evaluate(position, moves, /*needPriors=*/false);
     return static_cast<int>(std::lround(answer.value.expected() * kJudgeWinUnits));
   }
 
   void priors(const Position& position, const MoveList& moves,
               std::vector<float>& priors) override {
-    priors = evaluate(position, moves).priors;
+    priors = evaluate(position, moves, /*needPriors=*/true).priors;
   }
 
  private:
-  const Evaluation& evaluate(const Position& position, const MoveList& moves) {
-    const EvaluationRequest request{&position, &moves, {}, 0};
+  const Evaluation& evaluate(const Position& position, const MoveList& moves, bool needPriors) {
+    const EvaluationRequest request{&position, &moves, {}, 0, needPriors};
     evaluator_->evaluate({&request, 1}, {&answer_, 1});
     return answer_;
   }

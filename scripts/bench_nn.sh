@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the network benchmark for the config's network (configs/default.toml unless a
-# config is given): `fast network: N positions/s on one core` at the self-play batch and the
+# config is given): `fast network: N positions/s on one core` at the self-play batch (and at
+# batch 1 and 256, and the value alone as alpha-beta's leaves ask for it) and the
 # training samples per second on every core; --resnet adds the residual net's table (raw forward
 # pass and evaluator at batch 1-256 on 1 and 2 threads; --blocks/--channels size it).
 # --seconds sets the time per figure (default 2). Stop any training run first.

@@ -85,6 +85,14 @@ TEST(MlpModel, GoldenOutputs) {
     for (std::size_t i = 0; i < g.firstPriors.size(); ++i)
       EXPECT_NEAR(e.priors[i], g.firstPriors[i], 1e-5) << g.moves << " prior " << i;
     EXPECT_NEAR(std::accumulate(e.priors.begin(), e.priors.end(), 0.0), 1.0, 1e-5);
+    // Asked for the value alone, the same value and no priors (alpha-beta's leaves).
+    const EvaluationRequest valueOnly{&position, &moves, {}, 0, /*needPriors=*/false};
+    std::vector<Evaluation> answer(1);
+    evaluator->evaluate(std::span(&valueOnly, 1), answer);
+    EXPECT_EQ(answer[0].value.win, e.value.win) << g.moves;
+    EXPECT_EQ(answer[0].value.draw, e.value.draw) << g.moves;
+    EXPECT_EQ(answer[0].value.loss, e.value.loss) << g.moves;
+    EXPECT_TRUE(answer[0].priors.empty()) << g.moves;
   }
 }
 
