@@ -8,6 +8,7 @@
 #include "cli/commands.hpp"
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
+#include "openings/game_database.hpp"
 
 namespace camelot::cli {
 namespace {
@@ -302,6 +303,28 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
   ratings->add_option("--csv", ratingsOptions.csv, "CSV file to write ('' : none)")
       ->capture_default_str();
 
+  CLI::App* openings =
+      app.add_subcommand("openings", "Opening theory: a database of games (docs/openings.md).");
+  openings->require_subcommand(1);
+  OpeningsImportOptions importOptions;
+  CLI::App* openingsImport = openings->add_subcommand(
+      "import",
+      "Add games to an opening database (created if new): each game is replayed by the engine, "
+      "a bad line is reported with its file and line and skipped, and a game already in the "
+      "database is not added twice.");
+  openingsImport->add_option("DB", importOptions.database, "The database file (SQLite)")
+      ->required();
+  openingsImport
+      ->add_option("SOURCE", importOptions.sources,
+                   "games.jsonl files, match, arena or training run directories, or text files "
+                   "of one game a line (moves in either notation, then 1-0, 0-1, 1/2-1/2 or *)")
+      ->required();
+  openingsImport
+      ->add_option("--plies", importOptions.plies,
+                   "A new database: plies of each game its position tree counts (default " +
+                       std::to_string(kDefaultTreePlies) + "; fixed once the file exists)")
+      ->check(CLI::Range(1, 10000));
+
   if (!args.empty() && !args[0].starts_with('-')) {
     std::string known;
     bool found = false;
@@ -345,6 +368,7 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       runArena(arenaOptions, out, err);
     }
     if (*ratings) runRatings(ratingsOptions, out, err);
+    if (*openingsImport) runOpeningsImport(importOptions, out, err);
   } catch (const std::exception& e) {
     // Bad input (CfenError, MoveError, SpecError, InputError, CheckpointError) or a file that
     // cannot be written: one line, naming the command.

@@ -131,4 +131,12 @@ struct RatingsOptions {
 // The table to `out`; warnings (a torn last line) to `err`.
 void runRatings(const RatingsOptions& options, std::ostream& out, std::ostream& err);
 
+struct OpeningsImportOptions {
+  std::string database;              // the SQLite file, created if new
+  std::vector<std::string> sources;  // games files, match/arena/run directories, text files
+  int plies = 0;                     // plies of each game the tree counts (0: the database's)
+};
+// The summary and the import rate to `out`; skipped lines and progress to `err`.
+void runOpeningsImport(const OpeningsImportOptions& options, std::ostream& out, std::ostream& err);
+
 }  // namespace camelot::cli

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "engine/move.hpp"
+#include "engine/movegen.hpp"
 #include "engine/position.hpp"
 
 namespace camelot {
@@ -29,5 +30,8 @@ class MoveError : public std::invalid_argument {
 // move, not only the written one) or, where unambiguous, just FROM-TO / FROMxTO ('x' for a
 // capture). Returns the legal move with its written path. Throws MoveError.
 Move parseMove(const Position& position, std::string_view text);
+// The same with the position's legal moves already generated (a replay has them): no check
+// that the game is over beyond `legal` being empty.
+Move parseMove(const Position& position, const MoveList& legal, std::string_view text);
 
 }  // namespace camelot

@@ -14,6 +14,7 @@ packages=(
   nlohmann-json3-dev  # JSON output
   libtomlplusplus-dev # run configurations
   libzstd-dev         # replay buffer chunks
+  libsqlite3-dev      # the opening database (openings/)
   python3-matplotlib  # scripts/plot_run.py: metrics plots
 )
 

@@ -1,0 +1,188 @@
+#include "openings/game_import.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "engine/cfen.hpp"
+#include "engine/notation.hpp"
+
+namespace camelot {
+namespace {
+
+std::string resultName(Outcome result) {
+  return result == Outcome::None ? "unknown" : std::string(outcomeName(result));
+}
+
+// Thrown through readGames to stop it between games.
+struct StopReading {};
+
+}  // namespace
+
+std::uint64_t gameDigest(const SourceGame& game) {
+  // FNV-1a over the start and the moves' squares.
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  const auto mix = [&](std::uint64_t value) {
+    for (int byte = 0; byte < 8; ++byte) {
+      hash ^= (value >> (8 * byte)) & 0xff;
+      hash *= 0x100000001b3ULL;
+    }
+  };
+  mix(game.start.hash());
+  mix(static_cast<std::uint64_t>(game.start.clock()));
+  for (const Move& move : game.moves) {
+    mix(move.steps);
+    for (int i = 0; i <= move.steps; ++i)
+      mix(static_cast<std::uint64_t>(move.path[static_cast<std::size_t>(i)]));
+  }
+  return hash;
+}
+
+std::size_t GameImporter::MoveKeyHash::operator()(const MoveKey& k) const {
+  return static_cast<std::size_t>(k.position ^ (k.child * 0x9E3779B97F4A7C15ULL));
+}
+
+GameImporter::GameImporter(GameDatabase& database, int batchGames)
+    : database_(database),
+      batchGames_(batchGames),
+      known_(database.sqlite(), "SELECT 1 FROM games WHERE digest = ?1") {
+  moves_.reserve(static_cast<std::size_t>(batchGames) * 16);
+}
+
+GameImporter::~GameImporter() = default;
+
+bool GameImporter::add(const SourceGame& game) {
+  const std::uint64_t digest = gameDigest(game);
+  if (seen_.contains(digest)) return false;
+  known_.bind(1, storedKey(digest));
+  const bool known = known_.step();
+  known_.reset();
+  if (known) return false;
+  seen_.insert(digest);
+
+  PendingGame pending{digest, game.origin, game.white, game.black, toCfen(game.start), "",
+                      resultName(game.result)};
+  pending.moves.reserve(game.moves.size() * 8);
+  const std::size_t counted = std::min<std::size_t>(game.moves.size(),
+                                                    static_cast<std::size_t>(database_.treePlies()));
+  for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
+    const std::string written = toNotation(game.moves[ply]);
+    if (!pending.moves.empty()) pending.moves += ' ';
+    pending.moves += written;
+    if (ply >= counted) continue;
+    const auto [entry, added] = moves_.try_emplace(MoveKey{game.keys[ply], game.keys[ply + 1]});
+    MoveStats& stats = entry->second;
+    if (added) {
+      stats.move = written;
+      stats.child = game.keys[ply + 1];
+    }
+    switch (game.result) {
+      case Outcome::WhiteWins:
+        ++stats.whiteWins;
+        break;
+      case Outcome::Draw:
+        ++stats.draws;
+        break;
+      case Outcome::BlackWins:
+        ++stats.blackWins;
+        break;
+      case Outcome::None:
+        ++stats.unknown;
+        break;
+    }
+  }
+  games_.push_back(std::move(pending));
+  if (static_cast<int>(games_.size()) >= batchGames_) flush();
+  return true;
+}
+
+void GameImporter::finish() { flush(); }
+
+void GameImporter::flush() {
+  if (games_.empty()) return;
+  Sqlite& db = database_.sqlite();
+  Transaction batch(db);
+  Statement insertGame(db,
+                       "INSERT INTO games (digest, origin, white, black, start, moves, result) "
+                       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+  for (const PendingGame& g : games_) {
+    insertGame.bind(1, storedKey(g.digest))
+        .bind(2, g.origin)
+        .bind(3, g.white)
+        .bind(4, g.black)
+        .bind(5, g.start)
+        .bind(6, g.moves)
+        .bind(7, g.result);
+    insertGame.step();
+    insertGame.reset();
+  }
+  Statement upsert(db,
+                   "INSERT INTO moves VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) "
+                   "ON CONFLICT (position, child) DO UPDATE SET "
+                   "white_wins = white_wins + excluded.white_wins, "
+                   "draws = draws + excluded.draws, "
+                   "black_wins = black_wins + excluded.black_wins, "
+                   "unknown = unknown + excluded.unknown");
+  // In key order: SQLite's B-tree takes sorted inserts fastest.
+  std::vector<const std::pair<const MoveKey, MoveStats>*> sorted;
+  sorted.reserve(moves_.size());
+  for (const auto& entry : moves_)
+    sorted.push_back(&entry);
+  std::sort(sorted.begin(), sorted.end(), [](const auto* a, const auto* b) {
+    const auto pa = storedKey(a->first.position), pb = storedKey(b->first.position);
+    return pa != pb ? pa < pb : storedKey(a->first.child) < storedKey(b->first.child);
+  });
+  for (const auto* entry : sorted) {
+    const MoveStats& s = entry->second;
+    upsert.bind(1, storedKey(entry->first.position))
+        .bind(2, storedKey(s.child))
+        .bind(3, s.move)
+        .bind(4, s.whiteWins)
+        .bind(5, s.draws)
+        .bind(6, s.blackWins)
+        .bind(7, s.unknown);
+    upsert.step();
+    upsert.reset();
+  }
+  batch.commit();
+  games_.clear();
+  moves_.clear();
+}
+
+ImportSummary importGames(GameDatabase& database, const std::vector<std::filesystem::path>& sources,
+                          const std::function<void(const std::string&)>& bad,
+                          const std::function<void(const ImportSummary&)>& progress,
+                          const std::atomic<bool>& interrupted) {
+  using Clock = std::chrono::steady_clock;
+  const auto begin = Clock::now();
+  ImportSummary summary;
+  GameImporter importer(database);
+  const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - begin).count(); };
+  try {
+    for (const std::filesystem::path& source : sources) {
+      readGames(
+          source,
+          [&](SourceGame&& game) {
+            if (interrupted) throw StopReading{};
+            ++(importer.add(game) ? summary.imported : summary.duplicates);
+            if ((summary.imported + summary.duplicates) % 1000 == 0) {
+              summary.seconds = elapsed();
+              progress(summary);
+            }
+          },
+          [&](const std::string& line) {
+            ++summary.bad;
+            bad(line);
+          });
+    }
+  } catch (const StopReading&) {
+    summary.interrupted = true;
+  } catch (...) {
+    importer.finish();
+    throw;
+  }
+  importer.finish();
+  summary.seconds = elapsed();
+  return summary;
+}
+
+}  // namespace camelot
