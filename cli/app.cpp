@@ -324,6 +324,22 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
                    "A new database: plies of each game its position tree counts (default " +
                        std::to_string(kDefaultTreePlies) + "; fixed once the file exists)")
       ->check(CLI::Range(1, 10000));
+  OpeningsShowOptions showOpeningsOptions;
+  CLI::App* openingsShow = openings->add_subcommand(
+      "show",
+      "Print a position's moves from an opening database: games, White/draw/Black shares, the "
+      "side to move's score and the line most often played after each.");
+  openingsShow->add_option("DB", showOpeningsOptions.database, "The database file")->required();
+  openingsShow->add_option("--fen", showOpeningsOptions.fen, "Position (CFEN) or startpos")
+      ->capture_default_str();
+  openingsShow->add_option("--moves", showOpeningsOptions.moves,
+                           "Moves played from --fen, space-separated, either notation");
+  openingsShow
+      ->add_option("--continuation", showOpeningsOptions.continuation,
+                   "Plies of the most played line shown after each move")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 40));
+  openingsShow->add_flag("--json", showOpeningsOptions.json, "Print one JSON object");
 
   if (!args.empty() && !args[0].starts_with('-')) {
     std::string known;
@@ -369,6 +385,7 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
     }
     if (*ratings) runRatings(ratingsOptions, out, err);
     if (*openingsImport) runOpeningsImport(importOptions, out, err);
+    if (*openingsShow) runOpeningsShow(showOpeningsOptions, out);
   } catch (const std::exception& e) {
     // Bad input (CfenError, MoveError, SpecError, InputError, CheckpointError) or a file that
     // cannot be written: one line, naming the command.

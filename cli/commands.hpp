@@ -139,4 +139,14 @@ struct OpeningsImportOptions {
 // The summary and the import rate to `out`; skipped lines and progress to `err`.
 void runOpeningsImport(const OpeningsImportOptions& options, std::ostream& out, std::ostream& err);
 
+struct OpeningsShowOptions {
+  std::string database;
+  std::string fen = "startpos";
+  std::string moves;     // played from fen
+  int continuation = 4;  // plies of the most played line after each move
+  bool json = false;
+};
+// The position's moves from the database, a table or one JSON object.
+void runOpeningsShow(const OpeningsShowOptions& options, std::ostream& out);
+
 }  // namespace camelot::cli

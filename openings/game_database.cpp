@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-
 namespace camelot {
 namespace {
 
@@ -58,8 +57,7 @@ GameDatabase::GameDatabase(const std::filesystem::path& file, int treePlies) : d
     db_.exec(kSchema);
     db_.exec("PRAGMA application_id = " + std::to_string(kApplicationId) +
              "; PRAGMA user_version = " + std::to_string(kOpeningsSchemaVersion) +
-             "; INSERT INTO settings VALUES ('tree_plies', '" + std::to_string(treePlies_) +
-             "')");
+             "; INSERT INTO settings VALUES ('tree_plies', '" + std::to_string(treePlies_) + "')");
     create.commit();
     return;
   }
@@ -67,8 +65,7 @@ GameDatabase::GameDatabase(const std::filesystem::path& file, int treePlies) : d
     throw SqliteError(file.string() + ": an SQLite database, but not an opening database");
   if (version > kOpeningsSchemaVersion)
     throw SqliteError(file.string() + ": schema version " + std::to_string(version) +
-                      " is newer than this program's " +
-                      std::to_string(kOpeningsSchemaVersion));
+                      " is newer than this program's " + std::to_string(kOpeningsSchemaVersion));
   Statement setting(db_, "SELECT value FROM settings WHERE key = 'tree_plies'");
   if (!setting.step()) throw SqliteError(file.string() + ": no tree_plies setting");
   treePlies_ = std::stoi(setting.text(0));
@@ -86,8 +83,8 @@ std::vector<MoveStats> GameDatabase::moves(std::uint64_t key) {
   query.bind(1, storedKey(key));
   std::vector<MoveStats> moves;
   while (query.step())
-    moves.push_back({query.text(0), static_cast<std::uint64_t>(query.integer(1)),
-                     query.integer(2), query.integer(3), query.integer(4), query.integer(5)});
+    moves.push_back({query.text(0), static_cast<std::uint64_t>(query.integer(1)), query.integer(2),
+                     query.integer(3), query.integer(4), query.integer(5)});
   return moves;
 }
 

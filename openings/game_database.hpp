@@ -23,14 +23,16 @@ inline constexpr int kDefaultTreePlies = 40;
 
 // What a position's move has scored, from White's side as chess databases count.
 struct MoveStats {
-  std::string move;        // letter notation as the engine writes it
+  std::string move;         // letter notation as the engine writes it
   std::uint64_t child = 0;  // the position after it
   std::int64_t whiteWins = 0, draws = 0, blackWins = 0, unknown = 0;
   std::int64_t games() const { return whiteWins + draws + blackWins + unknown; }
 };
 
 // SQLite's integers are signed 64-bit: a hash is stored as the same bits.
-inline std::int64_t storedKey(std::uint64_t key) { return static_cast<std::int64_t>(key); }
+inline std::int64_t storedKey(std::uint64_t key) {
+  return static_cast<std::int64_t>(key);
+}
 
 class GameDatabase {
  public:

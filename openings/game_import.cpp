@@ -59,11 +59,11 @@ bool GameImporter::add(const SourceGame& game) {
   if (known) return false;
   seen_.insert(digest);
 
-  PendingGame pending{digest, game.origin, game.white, game.black, toCfen(game.start), "",
-                      resultName(game.result)};
+  PendingGame pending{
+      digest, game.origin, game.white, game.black, toCfen(game.start), "", resultName(game.result)};
   pending.moves.reserve(game.moves.size() * 8);
-  const std::size_t counted = std::min<std::size_t>(game.moves.size(),
-                                                    static_cast<std::size_t>(database_.treePlies()));
+  const std::size_t counted =
+      std::min<std::size_t>(game.moves.size(), static_cast<std::size_t>(database_.treePlies()));
   for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
     const std::string written = toNotation(game.moves[ply]);
     if (!pending.moves.empty()) pending.moves += ' ';
@@ -95,7 +95,9 @@ bool GameImporter::add(const SourceGame& game) {
   return true;
 }
 
-void GameImporter::finish() { flush(); }
+void GameImporter::finish() {
+  flush();
+}
 
 void GameImporter::flush() {
   if (games_.empty()) return;

@@ -2,9 +2,8 @@
 
 #include <algorithm>
 #include <fstream>
-#include <sstream>
-
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
@@ -23,8 +22,7 @@ std::string replay(const std::vector<std::string>& moves, SourceGame& game) {
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const std::string where = "move " + std::to_string(i + 1) + " '" + moves[i] + "': ";
     if (play.finished())
-      return where + "the game was over (" + std::string(endReasonName(play.status().reason)) +
-             ")";
+      return where + "the game was over (" + std::string(endReasonName(play.status().reason)) + ")";
     try {
       const Move move = parseMove(play.position(), play.legalMoves(), moves[i]);
       play.play(move);
@@ -54,8 +52,8 @@ std::string fromJson(const std::string& line, SourceGame& game) {
     if (!json.is_object()) return "not a JSON object";
     game.white = json.value("white", "");
     game.black = json.value("black", "");
-    game.start = json.contains("start") ? parseCfen(json.at("start").get<std::string>())
-                                        : Position::start();
+    game.start =
+        json.contains("start") ? parseCfen(json.at("start").get<std::string>()) : Position::start();
     const std::string result = json.value("result", "");
     game.result = result == "white"   ? Outcome::WhiteWins
                   : result == "black" ? Outcome::BlackWins

@@ -2,8 +2,8 @@
 // Games for the opening database, read from the files the program writes and from plain text,
 // each replayed move by move by the engine before it is taken.
 
-#include <filesystem>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -37,8 +37,7 @@ struct SourceGame {
 //   - a text file of one game a line: moves in either notation from the start, then the result
 //     (1-0, 0-1, 1/2-1/2 or *); blank lines and lines starting with '#' are skipped.
 // Throws GameSourceError for a source that cannot be read or is none of these.
-void readGames(const std::filesystem::path& source,
-               const std::function<void(SourceGame&&)>& take,
+void readGames(const std::filesystem::path& source, const std::function<void(SourceGame&&)>& take,
                const std::function<void(const std::string&)>& bad);
 
 // The files `source` stands for, in the order they are read.

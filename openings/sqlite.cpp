@@ -5,8 +5,8 @@
 namespace camelot {
 
 Sqlite::Sqlite(const std::filesystem::path& file) : file_(file) {
-  const int status = sqlite3_open_v2(file.c_str(), &db_,
-                                     SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+  const int status =
+      sqlite3_open_v2(file.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
   if (status != SQLITE_OK) {
     const std::string message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(status);
     sqlite3_close(db_);
@@ -17,7 +17,9 @@ Sqlite::Sqlite(const std::filesystem::path& file) : file_(file) {
   sqlite3_busy_timeout(db_, 10'000);
 }
 
-Sqlite::~Sqlite() { sqlite3_close(db_); }
+Sqlite::~Sqlite() {
+  sqlite3_close(db_);
+}
 
 void Sqlite::exec(std::string_view sql) {
   char* message = nullptr;
@@ -38,7 +40,9 @@ Statement::Statement(Sqlite& db, std::string_view sql) : db_(db) {
     db.fail("cannot prepare '" + std::string(sql.substr(0, 40)) + "'");
 }
 
-Statement::~Statement() { sqlite3_finalize(statement_); }
+Statement::~Statement() {
+  sqlite3_finalize(statement_);
+}
 
 Statement& Statement::bind(int index, std::int64_t value) {
   if (sqlite3_bind_int64(statement_, index, value) != SQLITE_OK) db_.fail("bind");
@@ -73,7 +77,9 @@ std::int64_t Statement::integer(int column) const {
   return sqlite3_column_int64(statement_, column);
 }
 
-double Statement::real(int column) const { return sqlite3_column_double(statement_, column); }
+double Statement::real(int column) const {
+  return sqlite3_column_double(statement_, column);
+}
 
 std::string Statement::text(int column) const {
   const auto* text = sqlite3_column_text(statement_, column);
@@ -86,7 +92,9 @@ bool Statement::isNull(int column) const {
   return sqlite3_column_type(statement_, column) == SQLITE_NULL;
 }
 
-Transaction::Transaction(Sqlite& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
+Transaction::Transaction(Sqlite& db) : db_(db) {
+  db_.exec("BEGIN IMMEDIATE");
+}
 
 Transaction::~Transaction() {
   if (open_) sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);

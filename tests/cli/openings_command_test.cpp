@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "tests/cli/cli_runner.hpp"
 #include "tests/scratch_dir.hpp"
@@ -19,7 +20,8 @@ TEST(OpeningsCommand, ImportsReportsAndRefusesWhatItCannotUse) {
   const CliResult first = runCamelot({"openings", "import", db, games, "--plies", "10"});
   ASSERT_EQ(first.status, 0) << first.err;
   EXPECT_NE(first.out.find("imported 2 games (0 already in the database, 1 bad lines skipped) "
-                           "into " + db + ": 2 games in all\n"),
+                           "into " +
+                           db + ": 2 games in all\n"),
             std::string::npos)
       << first.out;
   EXPECT_NE(first.out.find("openings import: "), std::string::npos);
@@ -45,6 +47,53 @@ TEST(OpeningsCommand, ImportsReportsAndRefusesWhatItCannotUse) {
 
   const CliResult noSource = runCamelot({"openings", "import", db});
   EXPECT_EQ(noSource.status, 2);
+}
+
+TEST(OpeningsCommand, ShowsAPositionsMovesWithTheirResultsAndContinuations) {
+  const testing_support::ScratchDir dir;
+  const std::string games = (dir / "games.txt").string();
+  // Two move orders to one position, then two different replies.
+  std::ofstream(games) << "D7-D8 I10-I9 E7-E8 H10-H9 1-0\n"
+                          "E7-E8 I10-I9 D7-D8 H10-H9 0-1\n"
+                          "E7-E8 I10-I9 D7-D8 D10-D9 1/2-1/2\n";
+  const std::string db = (dir / "games.db").string();
+  ASSERT_EQ(runCamelot({"openings", "import", db, games}).status, 0);
+
+  const CliResult start = runCamelot({"openings", "show", db, "--json", "--continuation", "2"});
+  ASSERT_EQ(start.status, 0) << start.err;
+  const nlohmann::json json = nlohmann::json::parse(start.out);
+  EXPECT_EQ(json["side_to_move"], "white");
+  EXPECT_EQ(json["games"], 3);
+  ASSERT_EQ(json["moves"].size(), 2u);
+  EXPECT_EQ(json["moves"][0]["move"], "E7-E8");
+  EXPECT_EQ(json["moves"][0]["games"], 2);
+  EXPECT_EQ(json["moves"][0]["black_wins"], 1);
+  EXPECT_EQ(json["moves"][0]["draws"], 1);
+  EXPECT_EQ(json["moves"][0]["score"], 0.25);  // White's: a loss and a draw
+  EXPECT_EQ(json["moves"][0]["continuation"], nlohmann::json({"I10-I9", "D7-D8"}));
+  EXPECT_EQ(json["moves"][1]["move"], "D7-D8");
+  EXPECT_EQ(json["moves"][1]["score"], 1.0);
+
+  // The transposed position holds all three games; Black's score.
+  const CliResult merged = runCamelot({"openings", "show", db, "--moves", "D7-D8 I10-I9 E7-E8"});
+  ASSERT_EQ(merged.status, 0) << merged.err;
+  EXPECT_NE(merged.out.find("3 games through this position; score is Black's"), std::string::npos)
+      << merged.out;
+  EXPECT_NE(merged.out.find("H10-H9                        2   50.0%    0.0%   50.0%  0.500"),
+            std::string::npos)
+      << merged.out;
+  EXPECT_NE(merged.out.find("D10-D9                        1    0.0%  100.0%    0.0%  0.500"),
+            std::string::npos)
+      << merged.out;
+
+  const CliResult unknown = runCamelot({"openings", "show", db, "--moves", "F7-F8"});
+  ASSERT_EQ(unknown.status, 0);
+  EXPECT_NE(unknown.out.find("no games in " + db + " go through this position"), std::string::npos);
+  EXPECT_EQ(runCamelot({"openings", "show", db, "--moves", "F7-F9"}).status, 1);
+  const CliResult missing = runCamelot({"openings", "show", (dir / "none.db").string()});
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_EQ(missing.err,
+            "camelot openings: " + (dir / "none.db").string() + ": no such database\n");
 }
 
 }  // namespace

@@ -1,0 +1,29 @@
+#include "openings/position_lookup.hpp"
+
+namespace camelot {
+
+OpeningPosition lookUpPosition(GameDatabase& database, const Position& position,
+                              int continuationPlies) {
+  OpeningPosition report;
+  const bool whiteMoves = position.sideToMove() == Color::White;
+  for (const MoveStats& stats : database.moves(position.hash())) {
+    OpeningMove move{stats, -1.0, {}};
+    const std::int64_t decided = stats.whiteWins + stats.draws + stats.blackWins;
+    if (decided > 0) {
+      const auto wins = static_cast<double>(whiteMoves ? stats.whiteWins : stats.blackWins);
+      move.score = (wins + 0.5 * static_cast<double>(stats.draws)) / static_cast<double>(decided);
+    }
+    std::uint64_t next = stats.child;
+    for (int ply = 0; ply < continuationPlies; ++ply) {
+      const std::vector<MoveStats> after = database.moves(next);
+      if (after.empty()) break;
+      move.continuation.push_back(after.front().move);
+      next = after.front().child;
+    }
+    report.games += stats.games();
+    report.moves.push_back(std::move(move));
+  }
+  return report;
+}
+
+}  // namespace camelot
