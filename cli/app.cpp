@@ -340,6 +340,22 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       ->capture_default_str()
       ->check(CLI::Range(0, 40));
   openingsShow->add_flag("--json", showOpeningsOptions.json, "Print one JSON object");
+  OpeningsTrendOptions trendOptions;
+  CLI::App* openingsTrend = openings->add_subcommand(
+      "trend",
+      "How a training run's self-play opens over its generations: the share of each first and "
+      "second move among its games from the start position.");
+  openingsTrend->add_option("RUN_DIR", trendOptions.runDirectory, "A training run directory")
+      ->required();
+  openingsTrend->add_option("--every", trendOptions.every, "Generations a row (0: about 20 rows)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
+  openingsTrend->add_option("--top", trendOptions.top, "Moves shown as columns")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 30));
+  openingsTrend->add_option("--csv", trendOptions.csv,
+                            "Also write every move's share per row here, for "
+                            "scripts/plot_openings.py");
 
   if (!args.empty() && !args[0].starts_with('-')) {
     std::string known;
@@ -386,6 +402,7 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
     if (*ratings) runRatings(ratingsOptions, out, err);
     if (*openingsImport) runOpeningsImport(importOptions, out, err);
     if (*openingsShow) runOpeningsShow(showOpeningsOptions, out);
+    if (*openingsTrend) runOpeningsTrend(trendOptions, out, err);
   } catch (const std::exception& e) {
     // Bad input (CfenError, MoveError, SpecError, InputError, CheckpointError) or a file that
     // cannot be written: one line, naming the command.

@@ -149,4 +149,13 @@ struct OpeningsShowOptions {
 // The position's moves from the database, a table or one JSON object.
 void runOpeningsShow(const OpeningsShowOptions& options, std::ostream& out);
 
+struct OpeningsTrendOptions {
+  std::string runDirectory;
+  int every = 0;    // generations a row (0: about 20 rows)
+  int top = 6;      // moves shown as columns
+  std::string csv;  // every move's share per row, for scripts/plot_openings.py ('': none)
+};
+// The table to `out`, skipped lines to `err`.
+void runOpeningsTrend(const OpeningsTrendOptions& options, std::ostream& out, std::ostream& err);
+
 }  // namespace camelot::cli

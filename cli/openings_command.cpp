@@ -1,15 +1,20 @@
 #include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <sstream>
 
 #include "cli/commands.hpp"
 #include "cli/game_setup.hpp"
 #include "cli/interrupt.hpp"
 #include "engine/cfen.hpp"
+#include "engine/durable_file.hpp"
 #include "openings/game_import.hpp"
+#include "openings/opening_trend.hpp"
 #include "openings/position_lookup.hpp"
 #include "training/progress.hpp"
 
@@ -113,6 +118,94 @@ void runOpeningsShow(const OpeningsShowOptions& options, std::ostream& out) {
                   percent(m.stats.draws, n).c_str(), percent(m.stats.blackWins, n).c_str(), score,
                   joined(m.continuation).c_str());
     out << line;
+  }
+}
+
+namespace {
+
+// The `top` moves of a ply over the whole run, most played first.
+std::vector<std::string> topMoves(const std::vector<TrendBin>& bins, int ply, int top) {
+  std::map<std::string, std::int64_t> total;
+  for (const TrendBin& bin : bins)
+    for (const auto& [move, games] : bin.plies[ply])
+      total[move] += games;
+  std::vector<std::pair<std::string, std::int64_t>> sorted(total.begin(), total.end());
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::vector<std::string> moves;
+  for (std::size_t i = 0; i < sorted.size() && static_cast<int>(i) < top; ++i)
+    moves.push_back(sorted[i].first);
+  return moves;
+}
+
+std::string share(int part, int whole) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%.1f%%", whole > 0 ? 100.0 * part / whole : 0.0);
+  return text;
+}
+
+}  // namespace
+
+void runOpeningsTrend(const OpeningsTrendOptions& options, std::ostream& out, std::ostream& err) {
+  const std::filesystem::path run(options.runDirectory);
+  int every = options.every;
+  if (every == 0) {
+    const auto files = static_cast<int>(gameFiles(run).size());
+    every = std::max(1, (files + 19) / 20);  // about 20 rows
+  }
+  const std::vector<TrendBin> bins = openingTrend(run, every, [&](const std::string& line) {
+    err << "openings trend: skipped " << line << '\n';
+  });
+  int games = 0;
+  for (const TrendBin& bin : bins)
+    games += bin.games;
+  out << options.runDirectory << ": " << (bins.empty() ? 0 : bins.back().lastGeneration)
+      << " generations, " << games << " games from the start position, in bins of " << every
+      << " generations\n";
+  const char* names[2] = {"first move", "second move"};
+  for (int ply = 0; ply < 2; ++ply) {
+    const std::vector<std::string> top = topMoves(bins, ply, options.top);
+    out << '\n' << names[ply] << ", share of the games from the start:\n";
+    std::ostringstream header;
+    char cell[64];
+    std::snprintf(cell, sizeof cell, "%-13s %6s", "generations", "games");
+    header << cell;
+    for (const std::string& move : top) {
+      std::snprintf(cell, sizeof cell, " %9s", move.c_str());
+      header << cell;
+    }
+    out << header.str() << "     other\n";
+    for (const TrendBin& bin : bins) {
+      std::snprintf(
+          cell, sizeof cell, "%-13s %6d",
+          (std::to_string(bin.firstGeneration) + "-" + std::to_string(bin.lastGeneration)).c_str(),
+          bin.games);
+      out << cell;
+      int shown = 0;
+      for (const std::string& move : top) {
+        const auto found = bin.plies[ply].find(move);
+        const int n = found == bin.plies[ply].end() ? 0 : found->second;
+        shown += n;
+        std::snprintf(cell, sizeof cell, " %9s", share(n, bin.games).c_str());
+        out << cell;
+      }
+      int moved = 0;
+      for (const auto& [move, n] : bin.plies[ply])
+        moved += n;
+      std::snprintf(cell, sizeof cell, " %9s", share(moved - shown, bin.games).c_str());
+      out << cell << '\n';
+    }
+  }
+  if (!options.csv.empty()) {
+    std::ostringstream csv;
+    csv << "first_generation,last_generation,ply,move,games,share\n";
+    for (const TrendBin& bin : bins)
+      for (int ply = 0; ply < 2; ++ply)
+        for (const auto& [move, n] : bin.plies[ply])
+          csv << bin.firstGeneration << ',' << bin.lastGeneration << ',' << ply + 1 << ',' << move
+              << ',' << n << ',' << static_cast<double>(n) / bin.games << '\n';
+    writeTextFileAtomically(options.csv, csv.str());
+    out << "\nwrote " << options.csv << '\n';
   }
 }
 

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "engine/cfen.hpp"
+#include "engine/durable_file.hpp"
 #include "engine/notation.hpp"
 
 namespace camelot {
@@ -19,22 +20,11 @@ struct StopReading {};
 }  // namespace
 
 std::uint64_t gameDigest(const SourceGame& game) {
-  // FNV-1a over the start and the moves' squares.
-  std::uint64_t hash = 0xcbf29ce484222325ULL;
-  const auto mix = [&](std::uint64_t value) {
-    for (int byte = 0; byte < 8; ++byte) {
-      hash ^= (value >> (8 * byte)) & 0xff;
-      hash *= 0x100000001b3ULL;
-    }
-  };
-  mix(game.start.hash());
-  mix(static_cast<std::uint64_t>(game.start.clock()));
-  for (const Move& move : game.moves) {
-    mix(move.steps);
-    for (int i = 0; i <= move.steps; ++i)
-      mix(static_cast<std::uint64_t>(move.path[static_cast<std::size_t>(i)]));
-  }
-  return hash;
+  // The positions one after another (a move is known by the position it leads to, R10), and
+  // the start's clock, which the hashes leave out.
+  const std::uint64_t clock = static_cast<std::uint64_t>(game.start.clock());
+  return fnv1a64(std::as_bytes(std::span(game.keys))) ^
+         fnv1a64(std::as_bytes(std::span(&clock, 1)));
 }
 
 std::size_t GameImporter::MoveKeyHash::operator()(const MoveKey& k) const {

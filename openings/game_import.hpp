@@ -16,8 +16,8 @@
 
 namespace camelot {
 
-// The 64-bit digest a game is known by: its start and moves, so the same game from two files
-// (or imported twice) is one game.
+// The 64-bit digest a game is known by: its positions in order and its start's clock, so the
+// same game from two files (or imported twice) is one game.
 std::uint64_t gameDigest(const SourceGame& game);
 
 // Adds checked games to a database in batches, each batch one transaction: the games and every

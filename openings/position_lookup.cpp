@@ -3,7 +3,7 @@
 namespace camelot {
 
 OpeningPosition lookUpPosition(GameDatabase& database, const Position& position,
-                              int continuationPlies) {
+                               int continuationPlies) {
   OpeningPosition report;
   const bool whiteMoves = position.sideToMove() == Color::White;
   for (const MoveStats& stats : database.moves(position.hash())) {

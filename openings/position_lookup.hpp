@@ -21,12 +21,12 @@ struct OpeningMove {
 };
 
 struct OpeningPosition {
-  std::int64_t games = 0;  // games through the position (the sum over its moves)
+  std::int64_t games = 0;          // games through the position (the sum over its moves)
   std::vector<OpeningMove> moves;  // most played first
 };
 
 // Follows the most played move up to `continuationPlies` plies after each move.
 OpeningPosition lookUpPosition(GameDatabase& database, const Position& position,
-                              int continuationPlies = 4);
+                               int continuationPlies = 4);
 
 }  // namespace camelot

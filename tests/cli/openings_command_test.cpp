@@ -96,5 +96,41 @@ TEST(OpeningsCommand, ShowsAPositionsMovesWithTheirResultsAndContinuations) {
             "camelot openings: " + (dir / "none.db").string() + ": no such database\n");
 }
 
+TEST(OpeningsCommand, TrendTabulatesARunsOpeningsAndWritesTheirCsv) {
+  const testing_support::ScratchDir dir;
+  std::filesystem::create_directories(dir / "run" / "games");
+  std::ofstream(dir / "run" / "games" / "gen-000001.jsonl")
+      << R"({"moves":["D6-F8","D11-F9"],"result":"draw"})"
+      << "\n"
+      << R"({"moves":["D6-F8","I11-G9"],"result":"draw"})"
+      << "\n";
+  std::ofstream(dir / "run" / "games" / "gen-000002.jsonl")
+      << R"({"moves":["I6-G8","I11-G9"],"result":"white"})"
+      << "\n";
+  const std::string csv = (dir / "trend.csv").string();
+  const CliResult trend =
+      runCamelot({"openings", "trend", (dir / "run").string(), "--top", "1", "--csv", csv});
+  ASSERT_EQ(trend.status, 0) << trend.err;
+  EXPECT_NE(trend.out.find(": 2 generations, 3 games from the start position, in bins of 1 "
+                           "generations"),
+            std::string::npos)
+      << trend.out;
+  EXPECT_NE(trend.out.find("generations    games     D6-F8     other\n"
+                           "1-1                2    100.0%      0.0%\n"
+                           "2-2                1      0.0%    100.0%\n"),
+            std::string::npos)
+      << trend.out;
+  std::ifstream in(csv);
+  const std::string written((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(written,
+            "first_generation,last_generation,ply,move,games,share\n"
+            "1,1,1,D6-F8,2,1\n"
+            "1,1,2,D11-F9,1,0.5\n"
+            "1,1,2,I11-G9,1,0.5\n"
+            "2,2,1,I6-G8,1,1\n"
+            "2,2,2,I11-G9,1,1\n");
+  EXPECT_EQ(runCamelot({"openings", "trend", dir.path().string()}).status, 1);
+}
+
 }  // namespace
 }  // namespace camelot::cli
