@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/player_choice.hpp"
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
 #include "openings/game_database.hpp"
@@ -353,6 +354,42 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
   openingsTrend->add_option("--top", trendOptions.top, "Moves shown as columns")
       ->capture_default_str()
       ->check(CLI::Range(1, 30));
+  OpeningsGrowOptions growOptions;
+  CLI::App* openingsGrow = openings->add_subcommand(
+      "grow",
+      "Grow the database's opening book with a network: best first from the start (the moves "
+      "closest in value to the best, few plies deep), each new position searched by alpha-beta "
+      "on the network and its moves estimated by the network's value; values backed up by "
+      "minimax. Ctrl-C stops after the position in flight; the same command goes on.");
+  openingsGrow->add_option("DB", growOptions.database, "The database file")->required();
+  openingsGrow->add_option(
+      "--net", growOptions.net,
+      "Network checkpoint (default: the shipped network, " + shippedNetwork().string() + ")");
+  openingsGrow->add_option("--nodes", growOptions.nodes, "Positions to add")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10'000'000));
+  openingsGrow
+      ->add_option("--time", growOptions.milliseconds,
+                   "Milliseconds of search a position (default: a second)")
+      ->check(CLI::Range(1, 3'600'000));
+  openingsGrow->add_option("--depth", growOptions.depth, "Or plies of alpha-beta a position")
+      ->check(CLI::Range(1, 64));
+  OpeningsExportOptions exportOptions;
+  CLI::App* openingsExport = openings->add_subcommand(
+      "export",
+      "Write the book's balanced positions (book value within --max-value of even) --plies "
+      "moves from the start as an opening suite, one CFEN a line, for 'camelot arena "
+      "--openings FILE'.");
+  openingsExport->add_option("DB", exportOptions.database, "The database file")->required();
+  openingsExport->add_option("--plies", exportOptions.plies, "Plies from the start")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 200));
+  openingsExport
+      ->add_option("--max-value", exportOptions.maxValue,
+                   "Largest distance of the book value from even (values in [-1, 1])")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 2.0));
+  openingsExport->add_option("--out", exportOptions.out, "The suite to write")->required();
   openingsTrend->add_option("--csv", trendOptions.csv,
                             "Also write every move's share per row here, for "
                             "scripts/plot_openings.py");
@@ -403,6 +440,8 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
     if (*openingsImport) runOpeningsImport(importOptions, out, err);
     if (*openingsShow) runOpeningsShow(showOpeningsOptions, out);
     if (*openingsTrend) runOpeningsTrend(trendOptions, out, err);
+    if (*openingsGrow) runOpeningsGrow(growOptions, out, err);
+    if (*openingsExport) runOpeningsExport(exportOptions, out);
   } catch (const std::exception& e) {
     // Bad input (CfenError, MoveError, SpecError, InputError, CheckpointError) or a file that
     // cannot be written: one line, naming the command.

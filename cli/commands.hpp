@@ -158,4 +158,23 @@ struct OpeningsTrendOptions {
 // The table to `out`, skipped lines to `err`.
 void runOpeningsTrend(const OpeningsTrendOptions& options, std::ostream& out, std::ostream& err);
 
+struct OpeningsGrowOptions {
+  std::string database;
+  std::string net;       // empty: the shipped network
+  int nodes = 100;       // positions to add
+  int milliseconds = 0;  // a position's search (0: the network player's own, a second)
+  int depth = 0;         // or plies of alpha-beta (0: by time)
+};
+// Grows the book in `database`; the summary to `out`, progress to `err`.
+void runOpeningsGrow(const OpeningsGrowOptions& options, std::ostream& out, std::ostream& err);
+
+struct OpeningsExportOptions {
+  std::string database;
+  int plies = 4;
+  double maxValue = 0.1;
+  std::string out;
+};
+// Writes the book's balanced positions as an opening suite (one CFEN a line) for arena --openings.
+void runOpeningsExport(const OpeningsExportOptions& options, std::ostream& out);
+
 }  // namespace camelot::cli

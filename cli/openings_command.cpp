@@ -1,6 +1,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -11,9 +12,12 @@
 #include "cli/commands.hpp"
 #include "cli/game_setup.hpp"
 #include "cli/interrupt.hpp"
+#include "cli/player_choice.hpp"
 #include "engine/cfen.hpp"
 #include "engine/durable_file.hpp"
 #include "openings/game_import.hpp"
+#include "openings/network_searcher.hpp"
+#include "openings/opening_book.hpp"
 #include "openings/opening_trend.hpp"
 #include "openings/position_lookup.hpp"
 #include "training/progress.hpp"
@@ -60,6 +64,13 @@ std::string percent(std::int64_t part, std::int64_t whole) {
   return text;
 }
 
+// "+0.031", "-0.200".
+std::string signedValue(double value) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%+.3f", value);
+  return text;
+}
+
 std::string joined(const std::vector<std::string>& words) {
   std::string line;
   for (const std::string& w : words)
@@ -82,6 +93,8 @@ void runOpeningsShow(const OpeningsShowOptions& options, std::ostream& out) {
     json["fen"] = toCfen(position);
     json["side_to_move"] = white ? "white" : "black";
     json["games"] = report.games;
+    json["book_value"] =
+        report.bookValue ? nlohmann::ordered_json(*report.bookValue) : nlohmann::ordered_json();
     json["moves"] = nlohmann::json::array();
     for (const OpeningMove& m : report.moves) {
       nlohmann::ordered_json move;
@@ -93,6 +106,10 @@ void runOpeningsShow(const OpeningsShowOptions& options, std::ostream& out) {
       move["unknown"] = m.stats.unknown;
       move["score"] = m.score < 0 ? nlohmann::ordered_json() : nlohmann::ordered_json(m.score);
       move["continuation"] = m.continuation;
+      move["book_value"] =
+          m.book ? nlohmann::ordered_json(m.book->value) : nlohmann::ordered_json();
+      move["book_margin"] =
+          m.book ? nlohmann::ordered_json(m.book->margin) : nlohmann::ordered_json();
       json["moves"].push_back(move);
     }
     out << json.dump() << '\n';
@@ -103,19 +120,27 @@ void runOpeningsShow(const OpeningsShowOptions& options, std::ostream& out) {
     out << "no games in " << options.database << " go through this position\n";
     return;
   }
-  out << report.games << " games through this position; score is " << (white ? "White" : "Black")
-      << "'s (a win 1, a draw 1/2)\n\n";
-  char line[256];
-  std::snprintf(line, sizeof line, "%-22s %8s %7s %7s %7s %6s  %s\n", "move", "games", "white",
-                "draws", "black", "score", "then most played");
+  const char* side = white ? "White" : "Black";
+  out << report.games << " games through this position; score is " << side
+      << "'s (a win 1, a draw 1/2)\n";
+  if (report.bookValue)
+    out << "book value " << signedValue(*report.bookValue) << " (" << side
+        << "'s expected score in [-1, 1]); margin: how much worse than the book's best\n";
+  out << '\n';
+  char line[320];
+  std::snprintf(line, sizeof line, "%-22s %8s %7s %7s %7s %6s %7s %7s  %s\n", "move", "games",
+                "white", "draws", "black", "score", "book", "margin", "then most played");
   out << line;
   for (const OpeningMove& m : report.moves) {
     const std::int64_t n = m.stats.games();
     char score[16] = "-";
     if (m.score >= 0) std::snprintf(score, sizeof score, "%.3f", m.score);
-    std::snprintf(line, sizeof line, "%-22s %8lld %7s %7s %7s %6s  %s\n", m.stats.move.c_str(),
-                  static_cast<long long>(n), percent(m.stats.whiteWins, n).c_str(),
-                  percent(m.stats.draws, n).c_str(), percent(m.stats.blackWins, n).c_str(), score,
+    const std::string book = m.book ? signedValue(m.book->value) : "-";
+    const std::string margin = m.book ? signedValue(m.book->margin).substr(1) : "-";
+    std::snprintf(line, sizeof line, "%-22s %8lld %7s %7s %7s %6s %7s %7s  %s\n",
+                  m.stats.move.c_str(), static_cast<long long>(n),
+                  percent(m.stats.whiteWins, n).c_str(), percent(m.stats.draws, n).c_str(),
+                  percent(m.stats.blackWins, n).c_str(), score, book.c_str(), margin.c_str(),
                   joined(m.continuation).c_str());
     out << line;
   }
@@ -207,6 +232,75 @@ void runOpeningsTrend(const OpeningsTrendOptions& options, std::ostream& out, st
     writeTextFileAtomically(options.csv, csv.str());
     out << "\nwrote " << options.csv << '\n';
   }
+}
+
+void runOpeningsGrow(const OpeningsGrowOptions& options, std::ostream& out, std::ostream& err) {
+  NetPlayerSpec spec;
+  spec.file = options.net.empty() ? shippedNetwork().string() : options.net;
+  if (options.depth > 0) spec.depth = options.depth;
+  if (options.milliseconds > 0) spec.time = std::chrono::milliseconds(options.milliseconds);
+  const std::unique_ptr<PositionSearcher> searcher = makeNetworkSearcher(spec);
+  GameDatabase database(options.database);
+  OpeningBook book(database);
+  const std::size_t before = book.size();
+  Progress progress(err, ::isatty(STDERR_FILENO) != 0, 5.0);
+  // Ctrl-C: stop after the position in flight; each position is written whole.
+  const InterruptWatch watch;
+  const auto begin = std::chrono::steady_clock::now();
+  int added = 0;
+  bool complete = false;
+  while (added < options.nodes && !watch.interrupted()) {
+    const std::optional<std::vector<std::string>> line = book.grow(*searcher);
+    if (!line) {
+      complete = true;
+      break;
+    }
+    ++added;
+    progress.update("openings grow: " + std::to_string(added) + "/" +
+                    std::to_string(options.nodes) + " positions added (" +
+                    std::to_string(book.size()) + " in the book), the start " +
+                    signedValue(book.position(Position::start().hash())->value) +
+                    "; last: " + (line->empty() ? "the start" : joined(*line)));
+  }
+  progress.finish();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  char rate[32];
+  std::snprintf(rate, sizeof rate, "%.1f", seconds);
+  out << (watch.interrupted() ? "interrupted: " : "") << "added " << added << " positions in "
+      << rate << " s: " << options.database << " holds " << book.size() << " book positions ("
+      << before << " before)";
+  if (const auto start = book.position(Position::start().hash()))
+    out << "; the start's value " << signedValue(start->value) << " (White's view)";
+  out << '\n';
+  if (complete) out << "every line of the book ends the game: nothing left to add\n";
+  if (watch.interrupted())
+    throw std::runtime_error("interrupted; the positions added so far are kept");
+}
+
+void runOpeningsExport(const OpeningsExportOptions& options, std::ostream& out) {
+  if (!std::filesystem::exists(options.database))
+    throw InputError(options.database + ": no such database");
+  GameDatabase database(options.database);
+  const OpeningBook book(database);
+  if (book.size() == 0)
+    throw InputError(options.database +
+                     ": the book is empty (grow it with 'camelot openings grow')");
+  const auto positions = book.balancedPositions(options.plies, options.maxValue);
+  if (positions.empty())
+    throw InputError(options.database + ": no book position " + std::to_string(options.plies) +
+                     " plies from the start is within " + signedValue(options.maxValue).substr(1) +
+                     " of even (grow the book, or raise --max-value)");
+  std::string text = "# " + std::to_string(positions.size()) + " positions " +
+                     std::to_string(options.plies) + " plies from the start, book value within " +
+                     signedValue(options.maxValue).substr(1) + " of even (" + options.database +
+                     "); the value is the side to move's\n";
+  for (const auto& [cfen, value] : positions)
+    text += cfen + "\n";
+  writeTextFileAtomically(options.out, text);
+  out << "wrote " << positions.size() << " openings to " << options.out << " (values "
+      << signedValue(positions.front().second) << " to " << signedValue(positions.back().second)
+      << ")\n";
 }
 
 }  // namespace camelot::cli

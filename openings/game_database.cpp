@@ -35,6 +35,24 @@ CREATE TABLE settings (
 );
 )sql";
 
+// Version 2: the book the network grows (openings/opening_book.hpp).
+constexpr const char* kBookSchema = R"sql(
+CREATE TABLE book_positions (
+  position INTEGER PRIMARY KEY,    -- Zobrist hash
+  cfen TEXT NOT NULL,
+  search_value REAL NOT NULL       -- the side to move's expected score in [-1, 1], searched
+);
+CREATE TABLE book_moves (
+  position INTEGER NOT NULL,
+  child INTEGER NOT NULL,          -- the position after the move (R10)
+  move TEXT NOT NULL,
+  estimate REAL NOT NULL,          -- the mover's value after it: the network's alone, or the
+                                   -- rules' when it ends the game
+  final INTEGER NOT NULL,          -- 1: it ends the game
+  PRIMARY KEY (position, child)
+) WITHOUT ROWID;
+)sql";
+
 std::int64_t pragma(Sqlite& db, const char* name) {
   Statement query(db, std::string("PRAGMA ") + name);
   return query.step() ? query.integer(0) : 0;
@@ -55,6 +73,7 @@ GameDatabase::GameDatabase(const std::filesystem::path& file, int treePlies) : d
     treePlies_ = treePlies > 0 ? treePlies : kDefaultTreePlies;
     Transaction create(db_);
     db_.exec(kSchema);
+    db_.exec(kBookSchema);
     db_.exec("PRAGMA application_id = " + std::to_string(kApplicationId) +
              "; PRAGMA user_version = " + std::to_string(kOpeningsSchemaVersion) +
              "; INSERT INTO settings VALUES ('tree_plies', '" + std::to_string(treePlies_) + "')");
@@ -66,6 +85,12 @@ GameDatabase::GameDatabase(const std::filesystem::path& file, int treePlies) : d
   if (version > kOpeningsSchemaVersion)
     throw SqliteError(file.string() + ": schema version " + std::to_string(version) +
                       " is newer than this program's " + std::to_string(kOpeningsSchemaVersion));
+  if (version < 2) {
+    Transaction upgrade(db_);
+    db_.exec(kBookSchema);
+    db_.exec("PRAGMA user_version = 2");
+    upgrade.commit();
+  }
   Statement setting(db_, "SELECT value FROM settings WHERE key = 'tree_plies'");
   if (!setting.step()) throw SqliteError(file.string() + ": no tree_plies setting");
   treePlies_ = std::stoi(setting.text(0));

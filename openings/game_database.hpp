@@ -12,8 +12,9 @@
 
 namespace camelot {
 
-// PRAGMA user_version of the files this program writes.
-inline constexpr int kOpeningsSchemaVersion = 1;
+// PRAGMA user_version of the files this program writes (1: games only; 2: the book too). An
+// older file is upgraded when opened.
+inline constexpr int kOpeningsSchemaVersion = 2;
 
 // Plies of each game whose moves the position tree counts, unless a new database is given
 // another: the opening and early middle game, where games meet again; past it nearly every

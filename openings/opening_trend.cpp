@@ -1,7 +1,6 @@
 #include "openings/opening_trend.hpp"
 
 #include <fstream>
-
 #include <nlohmann/json.hpp>
 
 #include "engine/cfen.hpp"

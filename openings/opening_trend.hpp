@@ -13,8 +13,8 @@ namespace camelot {
 
 struct TrendBin {
   std::int64_t firstGeneration = 0;
-  std::int64_t lastGeneration = 0;  // the last read (at most firstGeneration + every - 1)
-  int games = 0;                            // games from the start position in these generations
+  std::int64_t lastGeneration = 0;      // the last read (at most firstGeneration + every - 1)
+  int games = 0;                        // games from the start position in these generations
   std::map<std::string, int> plies[2];  // games by their first move, and by their second
 };
 

@@ -1,5 +1,7 @@
 #include "openings/position_lookup.hpp"
 
+#include <algorithm>
+
 namespace camelot {
 
 OpeningPosition lookUpPosition(GameDatabase& database, const Position& position,
@@ -7,7 +9,7 @@ OpeningPosition lookUpPosition(GameDatabase& database, const Position& position,
   OpeningPosition report;
   const bool whiteMoves = position.sideToMove() == Color::White;
   for (const MoveStats& stats : database.moves(position.hash())) {
-    OpeningMove move{stats, -1.0, {}};
+    OpeningMove move{stats, -1.0, {}, std::nullopt};
     const std::int64_t decided = stats.whiteWins + stats.draws + stats.blackWins;
     if (decided > 0) {
       const auto wins = static_cast<double>(whiteMoves ? stats.whiteWins : stats.blackWins);
@@ -22,6 +24,24 @@ OpeningPosition lookUpPosition(GameDatabase& database, const Position& position,
     }
     report.games += stats.games();
     report.moves.push_back(std::move(move));
+  }
+  const OpeningBook book(database);
+  const std::optional<BookPosition> inBook = book.position(position.hash());
+  if (!inBook) return report;
+  report.bookValue = inBook->value;
+  for (const BookMove& bookMove : inBook->moves) {  // best first
+    const auto played =
+        std::find_if(report.moves.begin(), report.moves.end(),
+                     [&](const OpeningMove& m) { return m.stats.child == bookMove.child; });
+    if (played != report.moves.end()) {
+      played->book = bookMove;
+    } else {
+      OpeningMove move;
+      move.stats.move = bookMove.move;
+      move.stats.child = bookMove.child;
+      move.book = bookMove;
+      report.moves.push_back(std::move(move));
+    }
   }
   return report;
 }

@@ -1,13 +1,16 @@
 #pragma once
 // What the opening database says about one position: each move played from it with its games,
-// results and score for the side to move, and the line most often played after it.
+// results and score for the side to move, the line most often played after it, and the book's
+// value and margin of every move when the book has searched the position.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/position.hpp"
 #include "openings/game_database.hpp"
+#include "openings/opening_book.hpp"
 
 namespace camelot {
 
@@ -18,11 +21,16 @@ struct OpeningMove {
   double score = -1.0;
   // The most played move after it, then the most played after that, and so on.
   std::vector<std::string> continuation;
+  // The book's value of the move (side to move's view) and its margin to the best, when the
+  // book has searched the position.
+  std::optional<BookMove> book;
 };
 
 struct OpeningPosition {
-  std::int64_t games = 0;          // games through the position (the sum over its moves)
-  std::vector<OpeningMove> moves;  // most played first
+  std::int64_t games = 0;           // games through the position (the sum over its moves)
+  std::optional<double> bookValue;  // the book's value of the position, if it has searched it
+  // Most played first; moves only the book knows after them, best first.
+  std::vector<OpeningMove> moves;
 };
 
 // Follows the most played move up to `continuationPlies` plies after each move.

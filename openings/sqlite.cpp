@@ -49,6 +49,11 @@ Statement& Statement::bind(int index, std::int64_t value) {
   return *this;
 }
 
+Statement& Statement::bind(int index, double value) {
+  if (sqlite3_bind_double(statement_, index, value) != SQLITE_OK) db_.fail("bind");
+  return *this;
+}
+
 Statement& Statement::bind(int index, std::string_view text) {
   if (sqlite3_bind_text(statement_, index, text.data(), static_cast<int>(text.size()),
                         SQLITE_TRANSIENT) != SQLITE_OK)

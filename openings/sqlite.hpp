@@ -47,6 +47,7 @@ class Statement {
 
   // Parameters are numbered from 1, as in SQL's ?1, ?2...
   Statement& bind(int index, std::int64_t value);
+  Statement& bind(int index, double value);
   Statement& bind(int index, std::string_view text);
   Statement& bindNull(int index);
   // Steps once: true while there is a row to read, false when done.

@@ -132,5 +132,52 @@ TEST(OpeningsCommand, TrendTabulatesARunsOpeningsAndWritesTheirCsv) {
   EXPECT_EQ(runCamelot({"openings", "trend", dir.path().string()}).status, 1);
 }
 
+// grow adds positions best first and goes on where it stopped; show gives each move's book value
+// and margin; export writes the balanced positions as a suite the arena reads.
+TEST(OpeningsCommand, GrowShowAndExportTheBook) {
+  const testing_support::ScratchDir dir;
+  const std::string db = (dir / "book.db").string();
+  const std::string net = (std::filesystem::path(CAMELOT_TEST_DATA) / "mlp-tiny.ckpt").string();
+  const CliResult first =
+      runCamelot({"openings", "grow", db, "--net", net, "--nodes", "3", "--depth", "1"});
+  ASSERT_EQ(first.status, 0) << first.err;
+  EXPECT_NE(first.out.find(": " + db + " holds 3 book positions (0 before); the start's value "),
+            std::string::npos)
+      << first.out;
+  const CliResult more =
+      runCamelot({"openings", "grow", db, "--net", net, "--nodes", "2", "--depth", "1"});
+  ASSERT_EQ(more.status, 0) << more.err;
+  EXPECT_NE(more.out.find("holds 5 book positions (3 before)"), std::string::npos) << more.out;
+
+  const CliResult shown = runCamelot({"openings", "show", db, "--json"});
+  ASSERT_EQ(shown.status, 0) << shown.err;
+  const nlohmann::json json = nlohmann::json::parse(shown.out);
+  EXPECT_EQ(json["games"], 0);
+  ASSERT_TRUE(json["book_value"].is_number());
+  ASSERT_FALSE(json["moves"].empty());
+  // Best first: the first move carries the position's value and no margin.
+  EXPECT_DOUBLE_EQ(json["moves"][0]["book_value"].get<double>(), json["book_value"].get<double>());
+  EXPECT_EQ(json["moves"][0]["book_margin"], 0.0);
+  for (const auto& move : json["moves"])
+    EXPECT_GE(move["book_margin"].get<double>(), 0.0) << move;
+
+  const std::string suite = (dir / "suite.txt").string();
+  const CliResult exported =
+      runCamelot({"openings", "export", db, "--plies", "1", "--max-value", "2", "--out", suite});
+  ASSERT_EQ(exported.status, 0) << exported.err;
+  const std::size_t startMoves = json["moves"].size();
+  EXPECT_NE(exported.out.find("wrote " + std::to_string(startMoves) + " openings to " + suite),
+            std::string::npos)
+      << exported.out;
+  const CliResult arena = runCamelot({"arena", "--players", "random,greedy", "--games", "2",
+                                      "--openings", suite, "--out", (dir / "arena").string()});
+  EXPECT_EQ(arena.status, 0) << arena.err;
+
+  const CliResult none =
+      runCamelot({"openings", "export", db, "--plies", "9", "--max-value", "0.1", "--out", suite});
+  EXPECT_EQ(none.status, 1);
+  EXPECT_NE(none.err.find("no book position 9 plies from the start"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace camelot::cli
