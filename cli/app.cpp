@@ -390,6 +390,22 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       ->capture_default_str()
       ->check(CLI::Range(0.0, 2.0));
   openingsExport->add_option("--out", exportOptions.out, "The suite to write")->required();
+  OpeningsHtmlOptions htmlOptions;
+  CLI::App* openingsHtml = openings->add_subcommand(
+      "html",
+      "Write the opening explorer as a static site (index.html, data.js) that opens from the "
+      "file system: the board, the moves with games, W/D/L bars, score and book value; a click "
+      "walks into a move and the line stays in the URL fragment (#F6-F8,G11-G9).");
+  openingsHtml->add_option("DB", htmlOptions.database, "The database file")->required();
+  openingsHtml->add_option("--out", htmlOptions.out, "Directory to write")->required();
+  openingsHtml->add_option("--plies", htmlOptions.plies, "How deep from the start the site reaches")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 200));
+  openingsHtml
+      ->add_option("--min-games", htmlOptions.minGames,
+                   "Games a move needs to lead on into the site (a book search after it also does)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1'000'000'000));
   openingsTrend->add_option("--csv", trendOptions.csv,
                             "Also write every move's share per row here, for "
                             "scripts/plot_openings.py");
@@ -442,6 +458,7 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
     if (*openingsTrend) runOpeningsTrend(trendOptions, out, err);
     if (*openingsGrow) runOpeningsGrow(growOptions, out, err);
     if (*openingsExport) runOpeningsExport(exportOptions, out);
+    if (*openingsHtml) runOpeningsHtml(htmlOptions, out);
   } catch (const std::exception& e) {
     // Bad input (CfenError, MoveError, SpecError, InputError, CheckpointError) or a file that
     // cannot be written: one line, naming the command.

@@ -177,4 +177,13 @@ struct OpeningsExportOptions {
 // Writes the book's balanced positions as an opening suite (one CFEN a line) for arena --openings.
 void runOpeningsExport(const OpeningsExportOptions& options, std::ostream& out);
 
+struct OpeningsHtmlOptions {
+  std::string database;
+  std::string out;
+  int plies = 12;    // how deep from the start the site reaches
+  int minGames = 1;  // games a move needs to lead on (or a book search after it)
+};
+// Writes the explorer site (openings/explorer_site.hpp).
+void runOpeningsHtml(const OpeningsHtmlOptions& options, std::ostream& out);
+
 }  // namespace camelot::cli

@@ -15,6 +15,7 @@
 #include "cli/player_choice.hpp"
 #include "engine/cfen.hpp"
 #include "engine/durable_file.hpp"
+#include "openings/explorer_site.hpp"
 #include "openings/game_import.hpp"
 #include "openings/network_searcher.hpp"
 #include "openings/opening_book.hpp"
@@ -301,6 +302,19 @@ void runOpeningsExport(const OpeningsExportOptions& options, std::ostream& out) 
   out << "wrote " << positions.size() << " openings to " << options.out << " (values "
       << signedValue(positions.front().second) << " to " << signedValue(positions.back().second)
       << ")\n";
+}
+
+void runOpeningsHtml(const OpeningsHtmlOptions& options, std::ostream& out) {
+  if (!std::filesystem::exists(options.database))
+    throw InputError(options.database + ": no such database");
+  GameDatabase database(options.database);
+  ExplorerSiteSettings settings;
+  settings.plies = options.plies;
+  settings.minGames = options.minGames;
+  const ExplorerSiteSummary summary = writeExplorerSite(database, options.out, settings);
+  const std::filesystem::path index = std::filesystem::absolute(options.out) / "index.html";
+  out << "wrote " << options.out << ": " << summary.positions << " positions, " << summary.moves
+      << " moves; open file://" << index.string() << '\n';
 }
 
 }  // namespace camelot::cli

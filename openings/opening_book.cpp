@@ -24,8 +24,7 @@ double finalValue(const GameStatus& status, Color mover) {
 
 OpeningBook::OpeningBook(GameDatabase& database, BookSettings settings)
     : database_(database), settings_(settings) {
-  Statement positions(database.sqlite(),
-                      "SELECT position, cfen, search_value FROM book_positions");
+  Statement positions(database.sqlite(), "SELECT position, cfen, search_value FROM book_positions");
   while (positions.step())
     nodes_[static_cast<std::uint64_t>(positions.integer(0))] =
         Node{positions.text(1), positions.real(2), {}};
@@ -144,8 +143,8 @@ void OpeningBook::add(std::uint64_t key, const Position& position, PositionSearc
     if (!seen.insert(next.hash()).second) continue;
     const GameStatus status = positionStatus(next);
     if (status.finished())
-      node.edges.push_back({toNotation(move), next.hash(),
-                            finalValue(status, position.sideToMove()), true});
+      node.edges.push_back(
+          {toNotation(move), next.hash(), finalValue(status, position.sideToMove()), true});
     else
       node.edges.push_back({toNotation(move), next.hash(), -searcher.estimate(next), false});
   }
@@ -187,7 +186,7 @@ std::optional<BookPosition> OpeningBook::position(std::uint64_t key) const {
 }
 
 std::vector<std::pair<std::string, double>> OpeningBook::balancedPositions(int plies,
-                                                                          double maxValue) const {
+                                                                           double maxValue) const {
   computeValues();
   std::vector<std::pair<std::string, double>> found;
   std::vector<std::uint64_t> layer;

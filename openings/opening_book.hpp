@@ -29,15 +29,15 @@ struct BookSettings {
 struct BookMove {
   std::string move;
   std::uint64_t child = 0;
-  double value = 0.0;      // the book's value of playing it
-  double margin = 0.0;     // the position's value minus this move's (>= 0)
-  bool expanded = false;   // the position after it is in the book (searched)
-  bool final = false;      // it ends the game: its value is the rules'
+  double value = 0.0;     // the book's value of playing it
+  double margin = 0.0;    // the position's value minus this move's (>= 0)
+  bool expanded = false;  // the position after it is in the book (searched)
+  bool final = false;     // it ends the game: its value is the rules'
 };
 
 struct BookPosition {
-  double value = 0.0;        // the book's value (minimax over its moves)
-  double searchValue = 0.0;  // the search's value when it was added
+  double value = 0.0;           // the book's value (minimax over its moves)
+  double searchValue = 0.0;     // the search's value when it was added
   std::vector<BookMove> moves;  // best first
 };
 

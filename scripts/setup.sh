@@ -15,6 +15,7 @@ packages=(
   libtomlplusplus-dev # run configurations
   libzstd-dev         # replay buffer chunks
   libsqlite3-dev      # the opening database (openings/)
+  chromium            # tests open the opening explorer in a headless browser
   python3-matplotlib  # scripts/plot_run.py: metrics plots
 )
 

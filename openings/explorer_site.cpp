@@ -1,0 +1,243 @@
+#include "openings/explorer_site.hpp"
+
+#include <deque>
+#include <unordered_map>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/cfen.hpp"
+#include "engine/durable_file.hpp"
+#include "engine/notation.hpp"
+#include "openings/opening_book.hpp"
+
+namespace camelot {
+namespace fs = std::filesystem;
+namespace {
+
+// The page: a board in SVG, the move table with W/D/L bars, the line in the URL fragment.
+// Everything inline but the data, which data.js defines (a script, so that it loads from the
+// file system, where a browser refuses to fetch a JSON file).
+constexpr const char* kPage = R"html(<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>CamelotZero opening explorer</title>
+<style>
+body { font-family: sans-serif; margin: 1.5em; color: #222; }
+#layout { display: flex; gap: 2em; align-items: flex-start; }
+#line { font-family: monospace; margin: 0.5em 0 1em; }
+button { font-size: 1em; margin-right: 1em; }
+table { border-collapse: collapse; }
+th, td { padding: 0.2em 0.6em; text-align: right; }
+th { border-bottom: 1px solid #999; }
+td.move { text-align: left; font-family: monospace; }
+.bar { display: flex; width: 12em; height: 1em; border: 1px solid #999; }
+.bar span { display: block; height: 100%; }
+.white { background: #f4f4f4; } .draw { background: #aaa; } .black { background: #333; }
+.note { color: #666; font-size: 0.9em; margin-top: 1em; }
+</style>
+</head>
+<body>
+<h1>Opening explorer</h1>
+<div><button id="back">&#9664; back</button><button id="start">start</button></div>
+<div id="line"></div>
+<div id="layout">
+<svg id="board" width="380" height="500" viewBox="0 0 420 550" style="flex: none"></svg>
+<div>
+<div id="summary"></div>
+<table id="moves"><thead><tr><th>move</th><th>games</th><th>white / draw / black</th>
+<th>score</th><th>book</th><th>margin</th></tr></thead><tbody></tbody></table>
+<div class="note">Score: the side to move's, over the games with a result (a win 1, a draw &frac12;).
+Book: the network's value of the move for the side to move (in [-1, 1]); margin: how much worse
+than the book's best move.</div>
+</div>
+</div>
+<script src="data.js"></script>
+<script>
+"use strict";
+const WIDTHS = [2, 8, 10, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 10, 8, 2];
+const CELL = 32, MARGIN = 20;
+
+function currentLine() {
+  const text = decodeURIComponent(location.hash.slice(1));
+  return text ? text.split(",") : [];
+}
+
+// The node the line leads to, and the part of the line that leads there.
+function walk(line) {
+  let node = 0;
+  const walked = [];
+  for (const move of line) {
+    const found = OPENINGS.nodes[node].m.find(m => m[0] === move);
+    if (!found || found[1] < 0) break;
+    walked.push(move);
+    node = found[1];
+  }
+  return {node, walked};
+}
+
+function drawBoard(cfen) {
+  const svg = document.getElementById("board");
+  const fields = cfen.split(" ");
+  const rows = fields[0].split("/");
+  let out = "";
+  for (let r = 0; r < 16; ++r) {
+    const first = (12 - WIDTHS[r]) / 2;
+    const y = MARGIN + r * CELL;
+    out += `<text x="4" y="${y + 21}" font-size="12">${16 - r}</text>`;
+    let column = first;
+    const text = rows[r];
+    for (let i = 0; i < text.length;) {
+      if (text[i] >= "0" && text[i] <= "9") {
+        let n = 0;
+        while (i < text.length && text[i] >= "0" && text[i] <= "9") n = n * 10 + Number(text[i++]);
+        for (let k = 0; k < n; ++k) out += square(column++, r, null);
+      } else {
+        out += square(column++, r, text[i++]);
+      }
+    }
+  }
+  for (let c = 0; c < 12; ++c)
+    out += `<text x="${MARGIN + c * CELL + 12}" y="${MARGIN + 16 * CELL + 16}" font-size="12">` +
+           `${String.fromCharCode(65 + c)}</text>`;
+  svg.innerHTML = out;
+  return fields[1] === "w" ? "White" : "Black";
+}
+
+function square(column, r, piece) {
+  const x = MARGIN + column * CELL, y = MARGIN + r * CELL;
+  const castle = r === 0 || r === 15;
+  const light = (column + r) % 2 === 0;
+  let out = `<rect x="${x}" y="${y}" width="${CELL}" height="${CELL}" ` +
+            `fill="${castle ? "#c9a96e" : light ? "#eee8d5" : "#b5b08a"}" stroke="#777"/>`;
+  if (piece) {
+    const white = piece === piece.toUpperCase();
+    out += `<circle class="piece" cx="${x + CELL / 2}" cy="${y + CELL / 2}" r="12" ` +
+           `fill="${white ? "#fff" : "#222"}" stroke="${white ? "#222" : "#fff"}"/>`;
+    if (piece.toLowerCase() === "k")
+      out += `<text x="${x + 11}" y="${y + 21}" font-size="14" font-weight="bold" ` +
+             `fill="${white ? "#222" : "#fff"}">K</text>`;
+  }
+  return out;
+}
+
+function percent(part, whole) { return whole > 0 ? 100 * part / whole : 0; }
+function signed(v) { return v === null ? "-" : (v >= 0 ? "+" : "") + v.toFixed(3); }
+
+function render() {
+  const {node, walked} = walk(currentLine());
+  const here = OPENINGS.nodes[node];
+  const side = drawBoard(here.f);
+  document.getElementById("line").textContent =
+      (walked.length ? walked.join(" ") : "start position") + " (" + side + " to move)";
+  document.getElementById("summary").textContent =
+      here.n + " games through this position" +
+      (here.v === null ? "" : "; book value " + signed(here.v) + " for " + side);
+  const rows = here.m.map(m => {
+    const [move, child, w, d, b, u, book, margin] = m;
+    const games = w + d + b + u;
+    const decided = w + d + b;
+    const mine = side === "White" ? w : b;
+    const score = decided > 0 ? ((mine + d / 2) / decided).toFixed(3) : "-";
+    const link = child >= 0
+        ? `<a href="#${encodeURIComponent(walked.concat([move]).join(","))}">${move}</a>` : move;
+    return `<tr class="move-row" data-move="${move}" data-games="${games}">` +
+           `<td class="move">${link}</td><td>${games}</td><td><div class="bar">` +
+           `<span class="white" style="width:${percent(w, games)}%"></span>` +
+           `<span class="draw" style="width:${percent(d, games)}%"></span>` +
+           `<span class="black" style="width:${percent(b, games)}%"></span></div></td>` +
+           `<td>${score}</td><td>${signed(book)}</td><td>${margin === null ? "-" : margin.toFixed(3)}</td></tr>`;
+  });
+  document.querySelector("#moves tbody").innerHTML = rows.join("");
+}
+
+document.getElementById("back").onclick = () => {
+  const line = walk(currentLine()).walked;
+  line.pop();
+  location.hash = line.join(",");
+};
+document.getElementById("start").onclick = () => { location.hash = ""; };
+window.addEventListener("hashchange", render);
+render();
+</script>
+</body>
+</html>
+)html";
+
+nlohmann::json orNull(const std::optional<double>& value) {
+  return value ? nlohmann::json(*value) : nlohmann::json();
+}
+
+}  // namespace
+
+ExplorerSiteSummary writeExplorerSite(GameDatabase& database, const fs::path& dir,
+                                      const ExplorerSiteSettings& settings) {
+  const OpeningBook book(database);
+  struct Visit {
+    Position position;
+    int depth;
+  };
+  std::unordered_map<std::uint64_t, int> index;  // position -> its node number
+  std::deque<Visit> queue;
+  nlohmann::json nodes = nlohmann::json::array();
+  ExplorerSiteSummary summary;
+  const auto enqueue = [&](const Position& position, int depth) -> int {
+    const auto [found, added] = index.try_emplace(position.hash(), static_cast<int>(nodes.size()));
+    if (added) {
+      nodes.push_back(nullptr);
+      queue.push_back({position, depth});
+    }
+    return found->second;
+  };
+  enqueue(Position::start(), 0);
+  while (!queue.empty()) {
+    const Visit visit = queue.front();
+    queue.pop_front();
+    const int number = index.at(visit.position.hash());
+    const std::optional<BookPosition> inBook = book.position(visit.position.hash());
+    std::vector<MoveStats> moves = database.moves(visit.position.hash());
+    std::int64_t games = 0;
+    for (const MoveStats& m : moves)
+      games += m.games();
+    // Moves only the book has, after the played ones, best first.
+    if (inBook)
+      for (const BookMove& b : inBook->moves)
+        if (std::none_of(moves.begin(), moves.end(),
+                         [&](const MoveStats& m) { return m.child == b.child; }))
+          moves.push_back({b.move, b.child, 0, 0, 0, 0});
+    nlohmann::json list = nlohmann::json::array();
+    for (const MoveStats& m : moves) {
+      std::optional<BookMove> bookMove;
+      if (inBook)
+        for (const BookMove& b : inBook->moves)
+          if (b.child == m.child) bookMove = b;
+      int child = -1;
+      const bool leadsOn = m.games() >= settings.minGames || (bookMove && bookMove->expanded);
+      if (leadsOn && visit.depth < settings.plies &&
+          (index.contains(m.child) || index.size() < settings.maxPositions)) {
+        Position next = visit.position;
+        next.play(parseMove(visit.position, m.move));
+        child = enqueue(next, visit.depth + 1);
+      }
+      list.push_back({m.move, child, m.whiteWins, m.draws, m.blackWins, m.unknown,
+                      bookMove ? nlohmann::json(bookMove->value) : nlohmann::json(),
+                      bookMove ? nlohmann::json(bookMove->margin) : nlohmann::json()});
+      ++summary.moves;
+    }
+    nodes[static_cast<std::size_t>(number)] = {
+        {"f", toCfen(visit.position)},
+        {"n", games},
+        {"v", orNull(inBook ? std::optional<double>(inBook->value) : std::nullopt)},
+        {"m", list}};
+  }
+  summary.positions = nodes.size();
+  fs::create_directories(dir);
+  writeTextFileAtomically(dir / "data.js",
+                          "// CamelotZero opening explorer data: positions from the start, "
+                          "generated by `camelot openings html`.\nconst OPENINGS = " +
+                              nlohmann::json{{"nodes", nodes}}.dump() + ";\n");
+  writeTextFileAtomically(dir / "index.html", kPage);
+  return summary;
+}
+
+}  // namespace camelot
