@@ -1,9 +1,8 @@
 #include "openings/explorer_site.hpp"
 
 #include <deque>
-#include <unordered_map>
-
 #include <nlohmann/json.hpp>
+#include <unordered_map>
 
 #include "engine/cfen.hpp"
 #include "engine/durable_file.hpp"

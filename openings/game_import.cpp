@@ -104,8 +104,7 @@ void GameImporter::flush() {
         .bind(5, g.start)
         .bind(6, g.moves)
         .bind(7, g.result);
-    insertGame.step();
-    insertGame.reset();
+    insertGame.run();
   }
   Statement upsert(db,
                    "INSERT INTO moves VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) "
@@ -132,8 +131,7 @@ void GameImporter::flush() {
         .bind(5, s.draws)
         .bind(6, s.blackWins)
         .bind(7, s.unknown);
-    upsert.step();
-    upsert.reset();
+    upsert.run();
   }
   batch.commit();
   games_.clear();

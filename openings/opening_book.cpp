@@ -152,7 +152,7 @@ void OpeningBook::add(std::uint64_t key, const Position& position, PositionSearc
   Transaction write(db);
   Statement insertPosition(db, "INSERT INTO book_positions VALUES (?1, ?2, ?3)");
   insertPosition.bind(1, storedKey(key)).bind(2, node.cfen).bind(3, node.searchValue);
-  insertPosition.step();
+  insertPosition.run();
   Statement insertMove(db, "INSERT INTO book_moves VALUES (?1, ?2, ?3, ?4, ?5)");
   for (const Edge& edge : node.edges) {
     insertMove.bind(1, storedKey(key))
@@ -160,8 +160,7 @@ void OpeningBook::add(std::uint64_t key, const Position& position, PositionSearc
         .bind(3, edge.move)
         .bind(4, edge.estimate)
         .bind(5, std::int64_t{edge.final ? 1 : 0});
-    insertMove.step();
-    insertMove.reset();
+    insertMove.run();
   }
   write.commit();
   nodes_[key] = std::move(node);

@@ -78,6 +78,11 @@ void Statement::reset() {
   sqlite3_clear_bindings(statement_);
 }
 
+void Statement::run() {
+  step();
+  reset();
+}
+
 std::int64_t Statement::integer(int column) const {
   return sqlite3_column_int64(statement_, column);
 }

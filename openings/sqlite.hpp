@@ -54,6 +54,8 @@ class Statement {
   bool step();
   // Clears the bindings and rewinds, ready to run again.
   void reset();
+  // Runs a statement that returns no rows, then reset().
+  void run();
 
   // Columns of the current row, numbered from 0.
   std::int64_t integer(int column) const;
