@@ -41,8 +41,7 @@ TEST(ExplorerSite, ABrowserShowsThePositionOfTheFragment) {
   GameDatabase database(dir / "games.db");
   const std::atomic<bool> never{false};
   importGames(
-      database, {dir / "games.txt"}, [](const std::string&) {}, [](const ImportSummary&) {},
-      never);
+      database, {dir / "games.txt"}, [](const std::string&) {}, [](const ImportSummary&) {}, never);
   const ExplorerSiteSummary summary = writeExplorerSite(database, dir / "site");
   // The start, after D7-D8, after E7-E8, after each and I10-I9 (two), the merged position,
   // and after H10-H9 and D10-D9.
