@@ -87,7 +87,8 @@ void runOpeningsShow(const OpeningsShowOptions& options, std::ostream& out) {
   GameDatabase database(options.database);
   const Game game = gameFromMoves(options.fen, options.moves);
   const Position& position = game.position();
-  const OpeningPosition report = lookUpPosition(database, position, options.continuation);
+  const OpeningPosition report =
+      lookUpPosition(database, OpeningBook(database), position, options.continuation);
   const bool white = position.sideToMove() == Color::White;
   if (options.json) {
     nlohmann::ordered_json json;

@@ -242,10 +242,6 @@ std::string listMoves(const std::vector<const Move*>& moves) {
 }  // namespace
 
 Move parseMove(const Position& p, std::string_view text) {
-  const GameStatus status = immediateStatus(p);
-  if (status.finished())
-    throw MoveError("illegal move '" + std::string(text) + "': the game is over (" +
-                    std::string(endReasonName(status.reason)) + ")");
   return parseMove(p, generateMoves(p), text);
 }
 
@@ -264,6 +260,11 @@ Move parseMove(const Position& p, const MoveList& legal, std::string_view text) 
     throw MoveError("unreadable move " + quoted +
                     ": expected squares joined by '-' or 'x' (C6-C8, E6-C8-A8, H4xJ4xL6) or "
                     "numeric notation (26-27, 26C28C30, 26J28J30, KC26C28J30)");
+
+  const GameStatus status = immediateStatus(p);
+  if (status.finished())
+    throw MoveError("illegal move " + quoted + ": the game is over (" +
+                    std::string(endReasonName(status.reason)) + ")");
 
   std::optional<MoveError> pathError;
   try {

@@ -85,7 +85,7 @@ std::shared_ptr<const Model> Trainer::model(const std::string& device) const {
   return core_->model(device);
 }
 void Trainer::setRunProgress(double progress) {
-  core_->setRunProgress(std::clamp(progress, 0.0, 1.0));
+  core_->setRunProgress(progress);
 }
 
 std::int64_t Trainer::step() const {

@@ -98,8 +98,8 @@ class Trainer {
   // std::invalid_argument for an unknown or unavailable device.
   std::shared_ptr<const Model> model(const std::string& device = "cpu") const;
 
-  // The share of the run done, 0..1 (clamped), that a schedule over the run (scheduleSteps 0)
-  // follows; 0 until set. Not saved: the run sets it again after a resume.
+  // The share of the run done, 0..1 (learningRateAt clamps it), that a schedule over the run
+  // (scheduleSteps 0) follows; 0 until set. Not saved: the run sets it again after a resume.
   void setRunProgress(double progress);
 
   std::int64_t step() const;  // optimisation steps taken so far (including before a resume)

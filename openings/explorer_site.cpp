@@ -8,6 +8,7 @@
 #include "engine/durable_file.hpp"
 #include "engine/notation.hpp"
 #include "openings/opening_book.hpp"
+#include "openings/position_lookup.hpp"
 
 namespace camelot {
 namespace fs = std::filesystem;
@@ -163,10 +164,6 @@ render();
 </html>
 )html";
 
-nlohmann::json orNull(const std::optional<double>& value) {
-  return value ? nlohmann::json(*value) : nlohmann::json();
-}
-
 }  // namespace
 
 ExplorerSiteSummary writeExplorerSite(GameDatabase& database, const fs::path& dir,
@@ -193,40 +190,27 @@ ExplorerSiteSummary writeExplorerSite(GameDatabase& database, const fs::path& di
     const Visit visit = queue.front();
     queue.pop_front();
     const int number = index.at(visit.position.hash());
-    const std::optional<BookPosition> inBook = book.position(visit.position.hash());
-    std::vector<MoveStats> moves = database.moves(visit.position.hash());
-    std::int64_t games = 0;
-    for (const MoveStats& m : moves)
-      games += m.games();
-    // Moves only the book has, after the played ones, best first.
-    if (inBook)
-      for (const BookMove& b : inBook->moves)
-        if (std::none_of(moves.begin(), moves.end(),
-                         [&](const MoveStats& m) { return m.child == b.child; }))
-          moves.push_back({b.move, b.child, 0, 0, 0, 0});
+    const OpeningPosition here = lookUpPosition(database, book, visit.position, 0);
     nlohmann::json list = nlohmann::json::array();
-    for (const MoveStats& m : moves) {
-      std::optional<BookMove> bookMove;
-      if (inBook)
-        for (const BookMove& b : inBook->moves)
-          if (b.child == m.child) bookMove = b;
+    for (const OpeningMove& m : here.moves) {
+      const MoveStats& s = m.stats;
       int child = -1;
-      const bool leadsOn = m.games() >= settings.minGames || (bookMove && bookMove->expanded);
+      const bool leadsOn = s.games() >= settings.minGames || (m.book && m.book->expanded);
       if (leadsOn && visit.depth < settings.plies &&
-          (index.contains(m.child) || index.size() < settings.maxPositions)) {
+          (index.contains(s.child) || index.size() < settings.maxPositions)) {
         Position next = visit.position;
-        next.play(parseMove(visit.position, m.move));
+        next.play(parseMove(visit.position, s.move));
         child = enqueue(next, visit.depth + 1);
       }
-      list.push_back({m.move, child, m.whiteWins, m.draws, m.blackWins, m.unknown,
-                      bookMove ? nlohmann::json(bookMove->value) : nlohmann::json(),
-                      bookMove ? nlohmann::json(bookMove->margin) : nlohmann::json()});
+      list.push_back({s.move, child, s.whiteWins, s.draws, s.blackWins, s.unknown,
+                      m.book ? nlohmann::json(m.book->value) : nlohmann::json(),
+                      m.book ? nlohmann::json(m.book->margin) : nlohmann::json()});
       ++summary.moves;
     }
     nodes[static_cast<std::size_t>(number)] = {
         {"f", toCfen(visit.position)},
-        {"n", games},
-        {"v", orNull(inBook ? std::optional<double>(inBook->value) : std::nullopt)},
+        {"n", here.games},
+        {"v", here.bookValue ? nlohmann::json(*here.bookValue) : nlohmann::json()},
         {"m", list}};
   }
   summary.positions = nodes.size();

@@ -52,6 +52,11 @@ bool GameImporter::add(const SourceGame& game) {
   PendingGame pending{
       digest, game.origin, game.white, game.black, toCfen(game.start), "", resultName(game.result)};
   pending.moves.reserve(game.moves.size() * 8);
+  std::int64_t MoveStats::*const counter = game.result == Outcome::WhiteWins ? &MoveStats::whiteWins
+                                           : game.result == Outcome::Draw    ? &MoveStats::draws
+                                           : game.result == Outcome::BlackWins
+                                               ? &MoveStats::blackWins
+                                               : &MoveStats::unknown;
   const std::size_t counted =
       std::min<std::size_t>(game.moves.size(), static_cast<std::size_t>(database_.treePlies()));
   for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
@@ -65,20 +70,7 @@ bool GameImporter::add(const SourceGame& game) {
       stats.move = written;
       stats.child = game.keys[ply + 1];
     }
-    switch (game.result) {
-      case Outcome::WhiteWins:
-        ++stats.whiteWins;
-        break;
-      case Outcome::Draw:
-        ++stats.draws;
-        break;
-      case Outcome::BlackWins:
-        ++stats.blackWins;
-        break;
-      case Outcome::None:
-        ++stats.unknown;
-        break;
-    }
+    ++(stats.*counter);
   }
   games_.push_back(std::move(pending));
   if (static_cast<int>(games_.size()) >= batchGames_) flush();

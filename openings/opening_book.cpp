@@ -33,9 +33,14 @@ OpeningBook::OpeningBook(GameDatabase& database, BookSettings settings)
   while (moves.step()) {
     const auto found = nodes_.find(static_cast<std::uint64_t>(moves.integer(0)));
     if (found == nodes_.end()) continue;
-    found->second.edges.push_back({moves.text(2), static_cast<std::uint64_t>(moves.integer(1)),
-                                   moves.real(3), moves.integer(4) != 0});
+    addEdge(found->second, {moves.text(2), static_cast<std::uint64_t>(moves.integer(1)),
+                            moves.real(3), moves.integer(4) != 0});
   }
+}
+
+void OpeningBook::addEdge(Node& node, Edge edge) {
+  if (!edge.final) node.bestEstimate = std::max(node.bestEstimate, edge.estimate);
+  node.edges.push_back(std::move(edge));
 }
 
 double OpeningBook::edgeValue(const Node& node, const Edge& edge) const {
@@ -43,10 +48,7 @@ double OpeningBook::edgeValue(const Node& node, const Edge& edge) const {
   if (const auto child = values_.find(edge.child); child != values_.end()) return -child->second;
   // Not searched yet: the quick estimates rank the moves, the position's search sets the level
   // (its best estimated move is worth what the search found).
-  double best = -1.0;
-  for (const Edge& e : node.edges)
-    if (!e.final) best = std::max(best, e.estimate);
-  return edge.estimate - best + node.searchValue;
+  return edge.estimate - node.bestEstimate + node.searchValue;
 }
 
 void OpeningBook::computeValues() const {
@@ -143,10 +145,10 @@ void OpeningBook::add(std::uint64_t key, const Position& position, PositionSearc
     if (!seen.insert(next.hash()).second) continue;
     const GameStatus status = positionStatus(next);
     if (status.finished())
-      node.edges.push_back(
-          {toNotation(move), next.hash(), finalValue(status, position.sideToMove()), true});
+      addEdge(node,
+              {toNotation(move), next.hash(), finalValue(status, position.sideToMove()), true});
     else
-      node.edges.push_back({toNotation(move), next.hash(), -searcher.estimate(next), false});
+      addEdge(node, {toNotation(move), next.hash(), -searcher.estimate(next), false});
   }
   Sqlite& db = database_.sqlite();
   Transaction write(db);

@@ -72,12 +72,14 @@ class OpeningBook {
     std::string cfen;
     double searchValue;
     std::vector<Edge> edges;
+    double bestEstimate = -1.0;  // the highest estimate of its moves that do not end the game
   };
 
   // Values of every node by minimax (a line back to a position on the way scores 0, a draw by
   // repetition), then each edge's.
   void computeValues() const;
   double edgeValue(const Node& node, const Edge& edge) const;
+  static void addEdge(Node& node, Edge edge);
   void add(std::uint64_t key, const Position& position, PositionSearcher& searcher);
 
   GameDatabase& database_;

@@ -4,8 +4,8 @@
 
 namespace camelot {
 
-OpeningPosition lookUpPosition(GameDatabase& database, const Position& position,
-                               int continuationPlies) {
+OpeningPosition lookUpPosition(GameDatabase& database, const OpeningBook& book,
+                               const Position& position, int continuationPlies) {
   OpeningPosition report;
   const bool whiteMoves = position.sideToMove() == Color::White;
   for (const MoveStats& stats : database.moves(position.hash())) {
@@ -25,7 +25,6 @@ OpeningPosition lookUpPosition(GameDatabase& database, const Position& position,
     report.games += stats.games();
     report.moves.push_back(std::move(move));
   }
-  const OpeningBook book(database);
   const std::optional<BookPosition> inBook = book.position(position.hash());
   if (!inBook) return report;
   report.bookValue = inBook->value;

@@ -33,8 +33,9 @@ struct OpeningPosition {
   std::vector<OpeningMove> moves;
 };
 
-// Follows the most played move up to `continuationPlies` plies after each move.
-OpeningPosition lookUpPosition(GameDatabase& database, const Position& position,
-                               int continuationPlies = 4);
+// Follows the most played move up to `continuationPlies` plies after each move; `book` is the
+// database's (loaded once for many lookups).
+OpeningPosition lookUpPosition(GameDatabase& database, const OpeningBook& book,
+                               const Position& position, int continuationPlies = 4);
 
 }  // namespace camelot
