@@ -527,6 +527,23 @@ void validate(const TrainConfig& config, const std::string& origin) {
          atMost("evaluation.max_plies", c.evaluation.maxPlies, c.evaluation.openingPlies));
 }
 
+TrainerSettings trainerSettingsOf(const TrainConfig& config) {
+  const auto& t = config.training;
+  TrainerSettings s;
+  s.batchSize = t.batchSize;
+  s.optimizer = t.optimizer;
+  s.learningRate = t.learningRate;
+  s.schedule = t.schedule;
+  s.finalLearningRate = t.finalLearningRate;
+  s.scheduleSteps = t.scheduleSteps;
+  s.momentum = t.momentum;
+  s.weightDecay = t.weightDecay;
+  s.movesLeftWeight = t.movesLeftWeight;
+  s.rootValueWeight = t.rootValueWeight;
+  s.device = t.device;
+  return s;
+}
+
 TrainConfig parseTrainConfig(std::string_view text, const std::string& origin) {
   toml::table root;
   try {

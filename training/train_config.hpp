@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "nn/network_config.hpp"
+#include "nn/trainer.hpp"
 
 namespace camelot {
 
@@ -94,6 +95,9 @@ struct TrainConfig {
 
   bool operator==(const TrainConfig&) const = default;
 };
+
+// The trainer's settings of a config's [training] section.
+TrainerSettings trainerSettingsOf(const TrainConfig& config);
 
 // Reads a config file. Throws ConfigError (see above); missing keys take the defaults.
 TrainConfig loadTrainConfig(const std::filesystem::path& file);

@@ -185,23 +185,6 @@ class Run {
     }
   }
 
-  TrainerSettings trainerSettings() const {
-    const auto& t = config_.training;
-    TrainerSettings s;
-    s.batchSize = t.batchSize;
-    s.optimizer = t.optimizer;
-    s.learningRate = t.learningRate;
-    s.schedule = t.schedule;
-    s.finalLearningRate = t.finalLearningRate;
-    s.scheduleSteps = t.scheduleSteps;
-    s.momentum = t.momentum;
-    s.weightDecay = t.weightDecay;
-    s.movesLeftWeight = t.movesLeftWeight;
-    s.rootValueWeight = t.rootValueWeight;
-    s.device = t.device;
-    return s;
-  }
-
   fs::path checkpointOf(std::int64_t generation) const {
     return dir_ / "checkpoints" / ("gen-" + padded(generation) + ".ckpt");
   }
@@ -209,7 +192,7 @@ class Run {
   void startTrainer() {
     const fs::path latest = dir_ / "latest.ckpt";
     if (fs::exists(latest)) {
-      trainer_ = std::make_unique<Trainer>(Trainer::resume(latest, trainerSettings()));
+      trainer_ = std::make_unique<Trainer>(Trainer::resume(latest, trainerSettingsOf(config_)));
       say("network " + describe(trainer_->config()) + ", generation " +
           std::to_string(trainer_->generation()) + ", step " + std::to_string(trainer_->step()) +
           (options_.init.empty() ? ""
@@ -220,7 +203,8 @@ class Run {
       startFrom(options_.init);
       return;
     }
-    trainer_ = std::make_unique<Trainer>(config_.network, trainerSettings(), config_.run.seed);
+    trainer_ =
+        std::make_unique<Trainer>(config_.network, trainerSettingsOf(config_), config_.run.seed);
     trainer_->save(checkpointOf(0));
     trainer_->save(latest);
     say("network " + describe(config_.network) + ", generation 0 (fresh, seed " +
@@ -239,7 +223,8 @@ class Run {
     contents.header.generation = 0;
     contents.header.trainingStep = 0;
     writeCheckpoint(checkpointOf(0), contents.header, contents.tensors);
-    trainer_ = std::make_unique<Trainer>(Trainer::resume(checkpointOf(0), trainerSettings()));
+    trainer_ =
+        std::make_unique<Trainer>(Trainer::resume(checkpointOf(0), trainerSettingsOf(config_)));
     trainer_->save(dir_ / "latest.ckpt");
     say("network " + describe(config_.network) + ", generation 0 from " + init.string() +
         " (its generation " + std::to_string(generation) + ")");
@@ -347,7 +332,7 @@ class Run {
     const fs::path partial = dir_ / "partial.ckpt";
     std::int64_t done = 0;
     if (fs::exists(partial)) {
-      Trainer resumed = Trainer::resume(partial, trainerSettings());
+      Trainer resumed = Trainer::resume(partial, trainerSettingsOf(config_));
       if (resumed.generation() == generation - 1 && resumed.step() >= trainer_->step()) {
         done = resumed.step() - trainer_->step();
         *trainer_ = std::move(resumed);
