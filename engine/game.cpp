@@ -35,11 +35,22 @@ int Game::repetitions() const {
   return count;
 }
 
+const MoveList& Game::legalMoves() const {
+  if (!legalListed_) {
+    if (finished())
+      legal_.clear();
+    else
+      generateMoves(position(), legal_);
+    legalListed_ = true;
+  }
+  return legal_;
+}
+
 void Game::refresh() {
   const Position& now = position();
-  camelot::legalMoves(now, legal_);
-  status_ = statusWithMoves(now, legal_, ClockRule::Apply, repetitions() >= 3);
-  if (status_.finished()) legal_.clear();
+  const bool canMove = !immediateStatus(now).finished() && hasMoves(now);
+  status_ = statusWithMoves(now, canMove, ClockRule::Apply, repetitions() >= 3);
+  legalListed_ = false;
 }
 
 }  // namespace camelot

@@ -20,8 +20,9 @@ class Game {
   // Every position of the game so far, the start first and the current one last.
   const std::vector<Position>& positions() const { return positions_; }
   const std::vector<Move>& moves() const { return moves_; }
-  // The legal moves now; none once the game is over.
-  const MoveList& legalMoves() const { return legal_; }
+  // The legal moves now; none once the game is over. Listed on first use after each move (a
+  // replay only needs each move's own piece), so a Game is not to be read from two threads.
+  const MoveList& legalMoves() const;
   GameStatus status() const { return status_; }
   bool finished() const { return status_.finished(); }
 
@@ -38,7 +39,8 @@ class Game {
 
   std::vector<Position> positions_;
   std::vector<Move> moves_;
-  MoveList legal_;
+  mutable MoveList legal_;
+  mutable bool legalListed_ = false;
   GameStatus status_;
 };
 

@@ -80,8 +80,9 @@ struct CanterTree {
 
 class Generator {
  public:
-  Generator(const Position& p, MoveList& out)
+  Generator(const Position& p, Bitboard only, MoveList& out)
       : out_(out),
+        only_(only),
         us_(p.sideToMove()),
         own_(p.pieces(us_)),
         enemies_(p.pieces(opposite(us_))),
@@ -103,23 +104,39 @@ class Generator {
     if (inOwnCastle.any()) {
       const bool mustCapture = (inOwnCastle & jumpSources_).any();
       forEachSquare(inOwnCastle, [&](Square s) { addPieceMoves(s, !mustCapture, true); });
-      if (!out_.empty()) return;
+      if (!out_.empty()) {
+        out_.eraseIf([&](const Move& m) { return !only_.test(m.from()); });
+        return;
+      }
     }
 
     // R8: pieces on the goal never leave it; they only make castle moves.
     const Bitboard movable = own_ & ~goal_;
     // R4: if any piece can jump from where it stands, the move must capture.
     if ((movable & jumpSources_).any()) {
-      forEachSquare(movable, [&](Square s) { addPieceMoves(s, false, true); });
+      forEachSquare(movable & only_, [&](Square s) { addPieceMoves(s, false, true); });
       return;
     }
-    forEachSquare(movable, [&](Square s) { addPieceMoves(s, true, true); });
+    forEachSquare(movable & only_, [&](Square s) { addPieceMoves(s, true, true); });
     if (castleMoveLeft_) {
-      forEachSquare(own_ & goal_, [&](Square s) {
+      forEachSquare(own_ & goal_ & only_, [&](Square s) {
         const Square other = otherCastleSquare(s);
         if (empty_.test(other)) addPlain(s, other);
       });
     }
+  }
+
+  // Whether run() would list a move. A jump or a plain step of a piece off the goal settles it
+  // at once: either is a move whatever R4 and R7 oblige (a piece on its own castle that can
+  // leave has a move of its own; one that cannot sets the obligation aside).
+  bool anyMove() {
+    const Bitboard movable = own_ & ~goal_;
+    if ((movable & jumpSources_).any()) return true;
+    Bitboard steps;
+    forEachDirection([&]<int D>() { steps |= movable.template shifted<D>(); });
+    if ((steps & empty_ & ~ownCastle_).any()) return true;
+    run();
+    return !out_.empty();
   }
 
  private:
@@ -249,6 +266,7 @@ class Generator {
   }
 
   MoveList& out_;
+  const Bitboard only_;  // the pieces whose moves are listed
   const Color us_;
   const Bitboard own_;
   const Bitboard enemies_;
@@ -272,8 +290,18 @@ class Generator {
 }  // namespace
 
 void generateMoves(const Position& position, MoveList& out) {
-  Generator generator(position, out);
+  generateMovesOf(position, position.pieces(position.sideToMove()), out);
+}
+
+void generateMovesOf(const Position& position, Bitboard pieces, MoveList& out) {
+  Generator generator(position, pieces, out);
   generator.run();
+}
+
+bool hasMoves(const Position& position) {
+  MoveList moves;
+  Generator generator(position, position.pieces(position.sideToMove()), moves);
+  return generator.anyMove();
 }
 
 MoveList generateMoves(const Position& position) {

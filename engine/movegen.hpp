@@ -24,6 +24,10 @@ class MoveList {
   const_iterator end() const { return moves_.end(); }
   void clear() { moves_.clear(); }
   void push_back(const Move& m) { moves_.push_back(m); }
+  template <class Predicate>
+  void eraseIf(Predicate predicate) {
+    std::erase_if(moves_, predicate);
+  }
 
  private:
   std::vector<Move> moves_;
@@ -34,5 +38,13 @@ void generateMoves(const Position& position, MoveList& out);
 
 // The same, as a new list.
 MoveList generateMoves(const Position& position);
+
+// The moves of the pieces on `pieces` alone, as generateMoves lists them: the obligations of
+// R4 and R7 still come from the whole position. Reading or checking a move needs only its
+// piece's moves.
+void generateMovesOf(const Position& position, Bitboard pieces, MoveList& out);
+
+// Whether the side to move has any move (R9 d), found without listing them all.
+bool hasMoves(const Position& position);
 
 }  // namespace camelot

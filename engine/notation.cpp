@@ -239,13 +239,45 @@ std::string listMoves(const std::vector<const Move*>& moves) {
   return text;
 }
 
+// The legal move among `legal` that `written` stands for; throws MoveError saying why none is.
+Move matchWritten(const Position& p, const MoveList& legal, const WrittenPath& written,
+                  const std::string& quoted) {
+  std::optional<MoveError> pathError;
+  try {
+    const Move followed = followPath(p, written, quoted);
+    for (const Move& m : legal) {
+      if (!sameOutcome(m, followed)) continue;
+      if (followed.kind == MoveKind::Canter && p.knights(p.sideToMove()).test(followed.from())) {
+        if (const auto at = knightCanterLandingNextToCapture(p, followed))
+          throw MoveError("illegal move " + quoted + ": the knight lands on " + squareName(*at) +
+                          " where it could capture, so it must capture (R6)");
+      }
+      return m;
+    }
+    pathError = MoveError("illegal move " + quoted + ": " + whyNotLegal(p, followed, legal));
+  } catch (const MoveError& e) {
+    pathError = e;
+  }
+
+  // FROM-TO or FROMxTO standing for a longer path.
+  if (written.squares.size() == 2) {
+    const bool capture = written.separators[0] == 'x';
+    std::vector<const Move*> matches;
+    for (const Move& m : legal)
+      if (m.from() == written.squares[0] && m.to() == written.squares[1] &&
+          m.isCapture() == capture)
+        matches.push_back(&m);
+    if (matches.size() == 1) return *matches[0];
+    if (matches.size() > 1)
+      throw MoveError("ambiguous move " + quoted + ": it could be " + listMoves(matches) +
+                      "; write the whole path");
+  }
+  throw *pathError;
+}
+
 }  // namespace
 
 Move parseMove(const Position& p, std::string_view text) {
-  return parseMove(p, generateMoves(p), text);
-}
-
-Move parseMove(const Position& p, const MoveList& legal, std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
     text.remove_prefix(1);
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
@@ -266,37 +298,15 @@ Move parseMove(const Position& p, const MoveList& legal, std::string_view text) 
     throw MoveError("illegal move " + quoted + ": the game is over (" +
                     std::string(endReasonName(status.reason)) + ")");
 
-  std::optional<MoveError> pathError;
+  // Only the written piece's moves can match; a move that does not is explained against all.
+  MoveList moves;
+  generateMovesOf(p, Bitboard::of(written->squares[0]), moves);
   try {
-    const Move followed = followPath(p, *written, quoted);
-    for (const Move& m : legal) {
-      if (!sameOutcome(m, followed)) continue;
-      if (followed.kind == MoveKind::Canter && p.knights(p.sideToMove()).test(followed.from())) {
-        if (const auto at = knightCanterLandingNextToCapture(p, followed))
-          throw MoveError("illegal move " + quoted + ": the knight lands on " + squareName(*at) +
-                          " where it could capture, so it must capture (R6)");
-      }
-      return m;
-    }
-    pathError = MoveError("illegal move " + quoted + ": " + whyNotLegal(p, followed, legal));
-  } catch (const MoveError& e) {
-    pathError = e;
+    return matchWritten(p, moves, *written, quoted);
+  } catch (const MoveError&) {
+    generateMoves(p, moves);
   }
-
-  // FROM-TO or FROMxTO standing for a longer path.
-  if (written->squares.size() == 2) {
-    const bool capture = written->separators[0] == 'x';
-    std::vector<const Move*> matches;
-    for (const Move& m : legal)
-      if (m.from() == written->squares[0] && m.to() == written->squares[1] &&
-          m.isCapture() == capture)
-        matches.push_back(&m);
-    if (matches.size() == 1) return *matches[0];
-    if (matches.size() > 1)
-      throw MoveError("ambiguous move " + quoted + ": it could be " + listMoves(matches) +
-                      "; write the whole path");
-  }
-  throw *pathError;
+  return matchWritten(p, moves, *written, quoted);
 }
 
 }  // namespace camelot

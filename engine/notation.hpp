@@ -30,7 +30,5 @@ class MoveError : public std::invalid_argument {
 // move, not only the written one) or, where unambiguous, just FROM-TO / FROMxTO ('x' for a
 // capture). Returns the legal move with its written path. Throws MoveError.
 Move parseMove(const Position& position, std::string_view text);
-// The same with the position's moves already generated (a replay has them).
-Move parseMove(const Position& position, const MoveList& legal, std::string_view text);
 
 }  // namespace camelot

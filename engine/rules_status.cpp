@@ -21,8 +21,13 @@ GameStatus immediateStatus(const Position& position) {
 
 GameStatus statusWithMoves(const Position& position, const MoveList& generated, ClockRule clock,
                            bool standsForTheThirdTime) {
+  return statusWithMoves(position, !generated.empty(), clock, standsForTheThirdTime);
+}
+
+GameStatus statusWithMoves(const Position& position, bool canMove, ClockRule clock,
+                           bool standsForTheThirdTime) {
   if (const GameStatus s = immediateStatus(position); s.finished()) return s;
-  if (generated.empty()) {
+  if (!canMove) {
     const Color them = opposite(position.sideToMove());
     // R9 d: the opponent wins with two or more pieces, otherwise a draw.
     const Outcome o = position.pieceCount(them) >= 2 ? winFor(them) : Outcome::Draw;

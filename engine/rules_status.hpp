@@ -43,6 +43,9 @@ GameStatus immediateStatus(const Position& position);
 // history can tell), then f when asked; given the generator's moves for the position.
 GameStatus statusWithMoves(const Position& position, const MoveList& generated, ClockRule clock,
                            bool standsForTheThirdTime = false);
+// The same, told only whether the side to move has a move (hasMoves).
+GameStatus statusWithMoves(const Position& position, bool canMove, ClockRule clock,
+                           bool standsForTheThirdTime = false);
 
 // R9 a-d (and f when asked).
 GameStatus positionStatus(const Position& position, ClockRule clock = ClockRule::Apply);

@@ -1,6 +1,7 @@
 #include "openings/game_import.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 
 #include "engine/cfen.hpp"
@@ -27,15 +28,12 @@ std::uint64_t gameDigest(const SourceGame& game) {
          fnv1a64(std::as_bytes(std::span(&clock, 1)));
 }
 
-std::size_t GameImporter::MoveKeyHash::operator()(const MoveKey& k) const {
-  return static_cast<std::size_t>(k.position ^ (k.child * 0x9E3779B97F4A7C15ULL));
-}
-
 GameImporter::GameImporter(GameDatabase& database, int batchGames)
     : database_(database),
       batchGames_(batchGames),
       known_(database.sqlite(), "SELECT 1 FROM games WHERE digest = ?1") {
-  moves_.reserve(static_cast<std::size_t>(batchGames) * 16);
+  plies_.reserve(static_cast<std::size_t>(batchGames) *
+                 static_cast<std::size_t>(database.treePlies()));
 }
 
 GameImporter::~GameImporter() = default;
@@ -52,25 +50,17 @@ bool GameImporter::add(const SourceGame& game) {
   PendingGame pending{
       digest, game.origin, game.white, game.black, toCfen(game.start), "", resultName(game.result)};
   pending.moves.reserve(game.moves.size() * 8);
-  std::int64_t MoveStats::*const counter = game.result == Outcome::WhiteWins ? &MoveStats::whiteWins
-                                           : game.result == Outcome::Draw    ? &MoveStats::draws
-                                           : game.result == Outcome::BlackWins
-                                               ? &MoveStats::blackWins
-                                               : &MoveStats::unknown;
   const std::size_t counted =
       std::min<std::size_t>(game.moves.size(), static_cast<std::size_t>(database_.treePlies()));
+  const auto index = static_cast<std::uint32_t>(games_.size());
   for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
-    const std::string written = toNotation(game.moves[ply]);
     if (!pending.moves.empty()) pending.moves += ' ';
-    pending.moves += written;
-    if (ply >= counted) continue;
-    const auto [entry, added] = moves_.try_emplace(MoveKey{game.keys[ply], game.keys[ply + 1]});
-    MoveStats& stats = entry->second;
-    if (added) {
-      stats.move = written;
-      stats.child = game.keys[ply + 1];
-    }
-    ++(stats.*counter);
+    const std::size_t begin = pending.moves.size();
+    pending.moves += toNotation(game.moves[ply]);
+    if (ply < counted)
+      plies_.push_back({storedKey(game.keys[ply]), storedKey(game.keys[ply + 1]), index,
+                        static_cast<std::uint32_t>(begin),
+                        static_cast<std::uint16_t>(pending.moves.size() - begin), game.result});
   }
   games_.push_back(std::move(pending));
   if (static_cast<int>(games_.size()) >= batchGames_) flush();
@@ -105,29 +95,31 @@ void GameImporter::flush() {
                    "draws = draws + excluded.draws, "
                    "black_wins = black_wins + excluded.black_wins, "
                    "unknown = unknown + excluded.unknown");
-  // In key order: SQLite's B-tree takes sorted inserts fastest.
-  std::vector<const std::pair<const MoveKey, MoveStats>*> sorted;
-  sorted.reserve(moves_.size());
-  for (const auto& entry : moves_)
-    sorted.push_back(&entry);
-  std::sort(sorted.begin(), sorted.end(), [](const auto* a, const auto* b) {
-    const auto pa = storedKey(a->first.position), pb = storedKey(b->first.position);
-    return pa != pb ? pa < pb : storedKey(a->first.child) < storedKey(b->first.child);
+  // In key order, one row a move: SQLite's B-tree takes sorted inserts fastest.
+  std::sort(plies_.begin(), plies_.end(), [](const PendingPly& a, const PendingPly& b) {
+    return a.position != b.position ? a.position < b.position : a.child < b.child;
   });
-  for (const auto* entry : sorted) {
-    const MoveStats& s = entry->second;
-    upsert.bind(1, storedKey(entry->first.position))
-        .bind(2, storedKey(s.child))
-        .bind(3, s.move)
-        .bind(4, s.whiteWins)
-        .bind(5, s.draws)
-        .bind(6, s.blackWins)
-        .bind(7, s.unknown);
+  for (auto first = plies_.begin(); first != plies_.end();) {
+    std::array<std::int64_t, 4> counts{};  // by Outcome: unknown, white, black, draws
+    auto last = first;
+    for (; last != plies_.end() && last->position == first->position && last->child == first->child;
+         ++last)
+      ++counts[static_cast<std::size_t>(last->result)];
+    const std::string_view move =
+        std::string_view(games_[first->game].moves).substr(first->textBegin, first->textSize);
+    upsert.bind(1, first->position)
+        .bind(2, first->child)
+        .bind(3, move)
+        .bind(4, counts[static_cast<std::size_t>(Outcome::WhiteWins)])
+        .bind(5, counts[static_cast<std::size_t>(Outcome::Draw)])
+        .bind(6, counts[static_cast<std::size_t>(Outcome::BlackWins)])
+        .bind(7, counts[static_cast<std::size_t>(Outcome::None)]);
     upsert.run();
+    first = last;
   }
   batch.commit();
   games_.clear();
-  moves_.clear();
+  plies_.clear();
 }
 
 ImportSummary importGames(GameDatabase& database, const std::vector<std::filesystem::path>& sources,

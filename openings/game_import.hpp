@@ -7,7 +7,6 @@
 #include <filesystem>
 #include <functional>
 #include <string>
-#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -33,17 +32,6 @@ class GameImporter {
   void finish();
 
  private:
-  // A move is known by the positions before and after it (R10: moves that lead to the same
-  // position are the same move).
-  struct MoveKey {
-    std::uint64_t position;
-    std::uint64_t child;
-    bool operator==(const MoveKey&) const = default;
-  };
-  struct MoveKeyHash {
-    std::size_t operator()(const MoveKey& k) const;
-  };
-
   void flush();
 
   GameDatabase& database_;
@@ -55,7 +43,16 @@ class GameImporter {
     std::string origin, white, black, start, moves, result;
   };
   std::vector<PendingGame> games_;
-  std::unordered_map<MoveKey, MoveStats, MoveKeyHash> moves_;
+  // One ply a game counts. A move is known by the positions before and after it (R10: moves
+  // that lead to the same position are the same move); its text is a slice of its game's moves.
+  // Kept flat and sorted at each flush, which beats a hash map's scattered nodes.
+  struct PendingPly {
+    std::int64_t position, child;  // as stored (storedKey)
+    std::uint32_t game, textBegin;
+    std::uint16_t textSize;
+    Outcome result;
+  };
+  std::vector<PendingPly> plies_;
 };
 
 struct ImportSummary {

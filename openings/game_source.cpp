@@ -20,16 +20,17 @@ std::string replay(const std::vector<std::string>& moves, SourceGame& game) {
   game.keys.reserve(moves.size() + 1);
   game.keys.push_back(game.start.hash());
   for (std::size_t i = 0; i < moves.size(); ++i) {
-    const std::string where = "move " + std::to_string(i + 1) + " '" + moves[i] + "': ";
+    const auto where = [&] { return "move " + std::to_string(i + 1) + " '" + moves[i] + "': "; };
     if (play.finished())
-      return where + "the game was over (" + std::string(endReasonName(play.status().reason)) + ")";
+      return where() + "the game was over (" + std::string(endReasonName(play.status().reason)) +
+             ")";
     try {
-      const Move move = parseMove(play.position(), play.legalMoves(), moves[i]);
+      const Move move = parseMove(play.position(), moves[i]);
       play.play(move);
       game.moves.push_back(move);
       game.keys.push_back(play.position().hash());
     } catch (const MoveError& e) {
-      return where + e.what();
+      return where() + e.what();
     }
   }
   // A game the rules ended cannot have another result.

@@ -1,7 +1,8 @@
 // Property checks over random play: at every ply, the incremental hash matches a recomputed one,
 // CFEN round-trips, the move set is symmetric under the left-right mirror and the colour flip
 // (R1), the outcome flips with the colours (R9), both notations round-trip for every legal move
-// (R1, R10), no two legal moves have the same outcome (R10), and copy-make agrees with after().
+// (R1, R10), no two legal moves have the same outcome (R10), copy-make agrees with after(), and
+// each piece's moves listed alone are the full list's (R4, R7 obligations kept; R9 d's hasMoves).
 // Play starts from the start position, from random placements and from the shared benchmark
 // positions; every run is seeded, so a failure names the seed that reproduces it.
 
@@ -82,6 +83,25 @@ void checkSymmetry(const Position& p, const MoveList& moves,
   FAIL() << name << " move sets differ: " << toCfen(p) << " vs " << toCfen(t);
 }
 
+// R4, R7: the moves listed for one piece alone are the full list's moves of that piece, in the
+// same order, whatever the other pieces oblige; R9 d: hasMoves agrees with the full list.
+void checkMovesByPiece(const Position& p) {
+  const MoveList all = generateMoves(p);
+  ASSERT_EQ(hasMoves(p), !all.empty()) << "R9 d: " << toCfen(p);
+  MoveList own;
+  std::size_t listed = 0;
+  forEachSquare(p.pieces(p.sideToMove()), [&](Square s) {
+    generateMovesOf(p, Bitboard::of(s), own);
+    std::vector<Move> expected;
+    for (const Move& m : all)
+      if (m.from() == s) expected.push_back(m);
+    ASSERT_EQ(std::vector<Move>(own.begin(), own.end()), expected)
+        << "the moves of " << squareName(s) << " alone in " << toCfen(p);
+    listed += own.size();
+  });
+  ASSERT_EQ(listed, all.size()) << toCfen(p);
+}
+
 // Every property of one position. Messages name the position (CFEN) and the move at fault.
 void checkPosition(const Position& p) {
   const Position snapshot = p;
@@ -114,6 +134,7 @@ void checkPosition(const Position& p) {
     ASSERT_EQ(next.hash(), next.computeHash()) << letter << " in " << cfen;
   }
   ASSERT_EQ(p, snapshot) << "playing moves changed the position they were played from";
+  ASSERT_NO_FATAL_FAILURE(checkMovesByPiece(p));
 
   ASSERT_NO_FATAL_FAILURE(checkSymmetry(p, moves, &Position::mirrored, "mirror"));
   ASSERT_NO_FATAL_FAILURE(checkSymmetry(p, moves, &Position::colorFlipped, "colour flip"));
