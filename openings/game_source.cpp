@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
+#include "training/game_record.hpp"
 
 namespace camelot {
 namespace fs = std::filesystem;
@@ -43,26 +43,18 @@ std::string replay(const std::vector<std::string>& moves, SourceGame& game) {
 
 // One JSON game record (training/game_record.hpp).
 std::string fromJson(const std::string& line, SourceGame& game) {
-  nlohmann::json json;
   try {
-    json = nlohmann::json::parse(line);
-  } catch (const nlohmann::json::parse_error&) {
-    return "not a JSON object";
-  }
-  try {
-    if (!json.is_object()) return "not a JSON object";
-    game.white = json.value("white", "");
-    game.black = json.value("black", "");
-    game.start =
-        json.contains("start") ? parseCfen(json.at("start").get<std::string>()) : Position::start();
-    const std::string result = json.value("result", "");
-    game.result = result == "white"   ? Outcome::WhiteWins
-                  : result == "black" ? Outcome::BlackWins
-                  : result == "draw"  ? Outcome::Draw
-                                      : Outcome::None;
-    return replay(json.at("moves").get<std::vector<std::string>>(), game);
-  } catch (const nlohmann::json::exception& e) {
-    return std::string("bad game record: ") + e.what();
+    WrittenGameRecord record = readGameRecordLine(line);
+    game.white = std::move(record.white);
+    game.black = std::move(record.black);
+    game.start = record.start ? parseCfen(*record.start) : Position::start();
+    game.result = record.result == "white"   ? Outcome::WhiteWins
+                  : record.result == "black" ? Outcome::BlackWins
+                  : record.result == "draw"  ? Outcome::Draw
+                                             : Outcome::None;
+    return replay(record.moves, game);
+  } catch (const GameRecordError& e) {
+    return e.what();
   } catch (const CfenError& e) {
     return std::string("bad start: ") + e.what();
   }

@@ -1,11 +1,11 @@
 #include "openings/opening_trend.hpp"
 
 #include <fstream>
-#include <nlohmann/json.hpp>
 
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
 #include "openings/game_source.hpp"
+#include "training/game_record.hpp"
 
 namespace camelot {
 namespace fs = std::filesystem;
@@ -45,9 +45,9 @@ std::vector<TrendBin> openingTrend(const fs::path& runDirectory, int every,
       if (line.empty()) continue;
       const std::string where = file.string() + ":" + std::to_string(number) + ": ";
       try {
-        const nlohmann::json record = nlohmann::json::parse(line);
-        if (record.value("start", start) != start) continue;
-        const auto moves = record.at("moves").get<std::vector<std::string>>();
+        const WrittenGameRecord record = readGameRecordLine(line);
+        if (record.start.value_or(start) != start) continue;
+        const std::vector<std::string>& moves = record.moves;
         Position position = Position::start();
         std::vector<std::string> opening;
         for (std::size_t ply = 0; ply < 2 && ply < moves.size(); ++ply) {
@@ -58,8 +58,8 @@ std::vector<TrendBin> openingTrend(const fs::path& runDirectory, int every,
         ++bin.games;
         for (std::size_t ply = 0; ply < opening.size(); ++ply)
           ++bin.plies[ply][opening[ply]];
-      } catch (const nlohmann::json::exception& e) {
-        bad(where + "bad game record: " + e.what());
+      } catch (const GameRecordError& e) {
+        bad(where + e.what());
       } catch (const MoveError& e) {
         bad(where + e.what());
       }

@@ -2,7 +2,10 @@
 // A finished game as it is saved: the start position, the moves in letter notation, the
 // result and its reason, and who played. One JSON object per line of a games file.
 
+#include <optional>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/game.hpp"
@@ -23,5 +26,23 @@ struct GameRecord {
   //  "reason": "castle"|..., "plies": N[, "note": ...]} on one line ("note" only when set).
   std::string toJsonLine() const;
 };
+
+// A line of a games file as written, before any move is checked: what a reader of games needs.
+struct WrittenGameRecord {
+  std::string white, black;          // empty when absent
+  std::optional<std::string> start;  // the CFEN; absent: the start position
+  std::vector<std::string> moves;
+  std::string result;  // "white", "black", "draw", or empty when absent
+};
+
+// A line that is not a game record. what() starts "not a JSON object" or "bad game record: ".
+class GameRecordError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// Reads one line of a games file. Fields other than these are skipped; "moves" is required.
+// Throws GameRecordError.
+WrittenGameRecord readGameRecordLine(std::string_view line);
 
 }  // namespace camelot

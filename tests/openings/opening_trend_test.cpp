@@ -47,7 +47,7 @@ TEST(OpeningTrend, CountsTheFirstTwoMovesOfGamesFromTheStartPerBin) {
   ASSERT_EQ(bad.size(), 2u);
   const std::string second = (dir / "run" / "games" / "gen-000002.jsonl").string();
   EXPECT_TRUE(bad[0].starts_with(second + ":2: illegal move 'D6-F9'")) << bad[0];
-  EXPECT_TRUE(bad[1].starts_with(second + ":3: bad game record: ")) << bad[1];
+  EXPECT_TRUE(bad[1].starts_with(second + ":3: not a JSON object (")) << bad[1];
 
   EXPECT_THROW(openingTrend(dir, 1, [](const std::string&) {}), GameSourceError);
 }

@@ -34,7 +34,7 @@ class TrainLoop : public ::testing::Test {
   // Runs the loop in process; returns its log.
   std::string train(const fs::path& config, const std::atomic<bool>& interrupted) {
     std::ostringstream log, progress;
-    runTraining({config, dir_ / "run", std::nullopt, false}, log, progress, interrupted);
+    runTraining({config, dir_ / "run", std::nullopt, false, {}}, log, progress, interrupted);
     return log.str();
   }
 
@@ -156,7 +156,7 @@ TEST_F(TrainLoop, SameSeedGivesTheSameGamesAndNetworkForAnyNumberOfWorkers) {
     const fs::path run = dir_ / ("run-" + std::to_string(workers));
     std::ostringstream log, progress;
     const std::atomic<bool> never{false};
-    runTraining({file, run, std::nullopt, false}, log, progress, never);
+    runTraining({file, run, std::nullopt, false, {}}, log, progress, never);
     std::ifstream in(run / "games" / "gen-000001.jsonl");
     games[workers - 1] = std::string(std::istreambuf_iterator<char>(in), {});
     checksums[workers - 1] =
@@ -221,7 +221,7 @@ TEST_F(TrainLoop, KilledProcessResumes) {
     const std::atomic<bool> never{false};
     std::ostringstream sink;
     try {
-      runTraining({kTinyConfig, dir_ / "run", std::nullopt, false}, sink, sink, never);
+      runTraining({kTinyConfig, dir_ / "run", std::nullopt, false, {}}, sink, sink, never);
     } catch (...) {
     }
     _exit(0);
@@ -258,7 +258,7 @@ TEST_F(TrainLoop, ALongerRunOfTheSameConfigGoesOnAndItsHoursCountEverySession) {
   train(kTinyConfig, never);
   // The two generations took more than a millisecond: a run of that length is done at once.
   std::ostringstream log, progress;
-  runTraining({kTinyConfig, dir_ / "run", 1e-6, false}, log, progress, never);
+  runTraining({kTinyConfig, dir_ / "run", 1e-6, false, {}}, log, progress, never);
   EXPECT_NE(log.str().find("done: the run has had its 0.00 hours"), std::string::npos) << log.str();
   expectCompleteRun();
 
@@ -345,7 +345,7 @@ TEST_F(TrainLoop, CosineOverTheRunFollowsTheShareOfTheRunDone) {
   std::ofstream(endless) << toToml(config);
   std::ostringstream log, progress;
   try {
-    runTraining({endless, dir_ / "endless", std::nullopt, false}, log, progress, never);
+    runTraining({endless, dir_ / "endless", std::nullopt, false, {}}, log, progress, never);
     FAIL() << "a schedule over a run without a length was accepted";
   } catch (const ConfigError& e) {
     EXPECT_EQ(std::string(e.what()),
