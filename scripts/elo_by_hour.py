@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Prints a training run's strength against its fixed opponents by stretch of elapsed time.
 
-Usage: scripts/elo_by_hour.py RUN_DIR [--window MINUTES] [--plot FILE.png]
+Usage: scripts/elo_by_hour.py RUN_DIR [--window MINUTES] [--continues RUN_DIR] [--plot FILE.png]
 
 Reads RUN_DIR/metrics.csv (each generation's elapsed seconds and positions) and
 RUN_DIR/results.csv (the evaluation games, generation networks named gen-N). For each window
@@ -10,7 +10,8 @@ it pools the games of the generations that ended in the window and prints wins-d
 the score and the Elo difference with its 95% interval (from the per-game variance, as
 `camelot match`), with the positions self-play had made by the window's end. --plot also draws
 each opponent's Elo with its interval against hours and against positions (needs Debian's
-python3-matplotlib); an infinite Elo is left out.
+python3-matplotlib); an infinite Elo is left out. --continues names the run whose network RUN_DIR
+started from (`camelot train --init`): its hours and positions are counted first.
 """
 
 import argparse
@@ -43,22 +44,34 @@ def text(value):
     return "inf" if value == math.inf else "-inf" if value == -math.inf else f"{value:+.0f}"
 
 
+def read_metrics(run_dir, seconds_before, positions_before):
+    """Each generation's end in elapsed seconds and the positions made by then."""
+    ended, positions = {}, {}
+    total = positions_before
+    with open(os.path.join(run_dir, "metrics.csv"), newline="") as f:
+        for row in csv.DictReader(f):
+            generation = int(row["generation"])
+            ended[generation] = seconds_before + float(row["elapsed_seconds"])
+            total += int(row["positions"] or 0)
+            positions[generation] = total
+    return ended, positions
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("run_dir")
     parser.add_argument("--window", type=float, default=15.0, help="minutes a row")
+    parser.add_argument("--continues", metavar="RUN_DIR",
+                        help="the run whose network this one started from (--init)")
     parser.add_argument("--plot", help="also draw Elo against hours and positions to this PNG")
     args = parser.parse_args()
 
-    ended = {}
-    positions = {}
-    total = 0
-    with open(os.path.join(args.run_dir, "metrics.csv"), newline="") as f:
-        for row in csv.DictReader(f):
-            generation = int(row["generation"])
-            ended[generation] = float(row["elapsed_seconds"])
-            total += int(row["positions"] or 0)
-            positions[generation] = total
+    before_seconds, before_positions = 0.0, 0
+    if args.continues:
+        ended_before, positions_before = read_metrics(args.continues, 0.0, 0)
+        before_seconds = max(ended_before.values())
+        before_positions = max(positions_before.values())
+    ended, positions = read_metrics(args.run_dir, before_seconds, before_positions)
 
     games = {}  # (window, opponent) -> points of the network
     with open(os.path.join(args.run_dir, "results.csv"), newline="") as f:

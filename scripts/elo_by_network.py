@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Prints networks' strength against fixed opponents from their gauntlets, by training time.
+
+Usage: scripts/elo_by_network.py RUN:HOURS:POSITIONS:RESULTS_CSV... [--plot FILE.png]
+
+Each argument is one network: a name for the run it comes from (networks of one run are drawn
+as one line), the hours of training that made it, the self-play positions it had seen (e.g.
+2.50e6) and the results.csv of a gauntlet it played (`camelot arena --gauntlet
+NET ... --out DIR` writes DIR/results.csv; the gauntlet's first player is the network). For
+each network and opponent it prints wins-draws-losses, the score and the Elo difference with
+its 95% interval (as scripts/elo_by_hour.py); --plot also draws each opponent's Elo against
+hours and against positions (needs Debian's python3-matplotlib).
+"""
+
+import argparse
+import csv
+import math
+
+from elo_by_hour import interval, text
+
+
+def network_points(results_csv):
+    """{opponent: [points of the gauntlet's network, a game each]}."""
+    with open(results_csv, newline="") as f:
+        rows = list(csv.DictReader(f))
+    if not rows:
+        raise SystemExit(f"{results_csv}: no games")
+    network = rows[0]["white"]
+    points = {}
+    for row in rows:
+        if network not in (row["white"], row["black"]):
+            continue
+        white_points = {"1-0": 1.0, "0-1": 0.0}.get(row["result"], 0.5)
+        mine = white_points if row["white"] == network else 1.0 - white_points
+        opponent = row["black"] if row["white"] == network else row["white"]
+        points.setdefault(opponent, []).append(mine)
+    return points
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("networks", nargs="+", metavar="RUN:HOURS:POSITIONS:RESULTS_CSV")
+    parser.add_argument("--plot", help="also draw Elo against hours and positions to this PNG")
+    args = parser.parse_args()
+
+    rows = []  # (run, hours, positions, opponent, rating, low, high)
+    print(f"{'run':<12} {'hours':>6} {'positions':>10} {'opponent':<20} {'games':>5} "
+          f"{'W-D-L':>9} {'score':>6} {'Elo':>6}  95% interval")
+    for spec in args.networks:
+        try:
+            run, hours, positions, results = spec.split(":", 3)
+            hours, positions = float(hours), float(positions)
+        except ValueError:
+            raise SystemExit(f"{spec}: expected RUN:HOURS:POSITIONS:RESULTS_CSV")
+        for opponent, points in sorted(network_points(results).items()):
+            wins, draws = points.count(1.0), points.count(0.5)
+            losses = len(points) - wins - draws
+            rating, low, high = interval(points)
+            rows.append((run, hours, positions, opponent, rating, low, high))
+            print(f"{run:<12} {hours:>6.2f} {positions:>10.0f} {opponent:<20} {len(points):>5} "
+                  f"{f'{wins}-{draws}-{losses}':>9} {sum(points) / len(points):>6.3f} "
+                  f"{text(rating):>6}  [{text(low)}, {text(high)}]")
+    if args.plot:
+        plot(rows, args.plot)
+
+
+def plot(rows, out):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (by_hours, by_positions) = plt.subplots(2, 1, figsize=(9, 8))
+    opponents = sorted({r[3] for r in rows})
+    runs = sorted({r[0] for r in rows})
+    for opponent in opponents:
+        for run in runs:
+            mine = sorted((r for r in rows if r[0] == run and r[3] == opponent and
+                           math.isfinite(r[4])), key=lambda r: r[1])
+            if not mine:
+                continue
+            ratings = [r[4] for r in mine]
+            # An infinite end of an interval is drawn at the plot's edge.
+            below = [r[4] - r[5] if math.isfinite(r[5]) else 400.0 for r in mine]
+            above = [r[6] - r[4] if math.isfinite(r[6]) else 400.0 for r in mine]
+            style = dict(color=f"C{opponents.index(opponent)}", capsize=3,
+                         marker="os^dv"[runs.index(run) % 5],
+                         linestyle=["-", "--", ":", "-."][runs.index(run) % 4],
+                         label=f"{opponent} ({run})")
+            for ax, xs in ((by_hours, [r[1] for r in mine]),
+                           (by_positions, [r[2] / 1e6 for r in mine])):
+                ax.errorbar(xs, ratings, yerr=[below, above], **style)
+    by_hours.set_xlabel("hours of training")
+    by_positions.set_xlabel("self-play positions (millions)")
+    for ax in (by_hours, by_positions):
+        ax.set_ylabel("Elo against the opponent (95%)")
+        ax.axhline(0.0, color="grey", linewidth=0.8)
+        ax.grid(True, alpha=0.3)
+        ax.legend()
+    fig.tight_layout()
+    fig.savefig(out, dpi=100)
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()
