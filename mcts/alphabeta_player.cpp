@@ -227,7 +227,8 @@ class AlphaBetaPlayer::Search {
 
     generateMoves(p, moves);
     if (moves.empty()) return noMovesScore(p, moves, ply);
-    const bool byPriors = player_.judge_ && depth >= kPriorOrderDepth;
+    const bool byPriors =
+        player_.judge_ && player_.settings_.orderByPriors && depth >= kPriorOrderDepth;
     if (byPriors) player_.judge_->priors(p, moves, priors_[ply]);
     scoreMoves(p, moves, tableMove, ply, byPriors ? &priors_[ply] : nullptr);
 

@@ -27,6 +27,9 @@ struct AlphaBetaSettings {
   int ttMegabytes = 16;
   std::uint64_t seed = 0;  // shuffles the root moves, so equal moves are chosen at random
   EvalWeights weights{};
+  // With a judge that has priors (a network): order the moves by them at nodes far enough from
+  // the horizon; otherwise by captures, goal entries, killers and history alone.
+  bool orderByPriors = true;
 };
 
 // What the last search found.

@@ -93,8 +93,10 @@ std::unique_ptr<Player> makeNetPlayer(const NetPlayerSpec& net, std::uint64_t se
     settings.timeLimit = net.time;
     if (!net.depth && !net.time) settings.timeLimit = kNetAlphaBetaTime;
     settings.seed = seed;
-    return std::make_unique<AlphaBetaPlayer>(settings, makeNetworkJudge(*model),
-                                             "net:" + net.file + ",");
+    settings.orderByPriors = net.policyOrder;
+    return std::make_unique<AlphaBetaPlayer>(
+        settings, makeNetworkJudge(*model),
+        "net:" + net.file + (net.policyOrder ? "," : ",order=heuristics,"));
   }
   MctsPlayerOptions options;
   options.search = net.treeSearchKind();
@@ -130,8 +132,9 @@ std::optional<NetPlayerSpec> netPlayerSpec(const PlayerSpec& spec, NetSearch fal
   net.search = *netSearchNamed(
       spec.choiceOption("search", netSearchName(fallback), {"alphabeta", "puct", "gumbel"}));
   if (!net.treeSearch()) {
-    spec.expectOnly({"search", "depth", "time"});
+    spec.expectOnly({"search", "depth", "time", "order"});
     if (spec.has("depth")) net.depth = spec.intOption("depth", 0, 1, kMaxDepth);
+    net.policyOrder = spec.choiceOption("order", "policy", {"policy", "heuristics"}) == "policy";
     if (const int ms = spec.intOption("time", 0, 0, kMaxMilliseconds); ms > 0)
       net.time = std::chrono::milliseconds(ms);
     return net;

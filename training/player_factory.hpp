@@ -24,15 +24,17 @@ const char* netSearchName(NetSearch search);
 std::optional<NetSearch> netSearchNamed(std::string_view name);
 
 // A network player's spec, `net:FILE[,search=alphabeta|puct|gumbel][,depth=D][,sims=N]
-// [,time=MS]`. Alpha-beta takes depth (plies) and time (ms a move): 1000 ms unless one is
-// given. The tree searches take sims and time, whichever ends first: 800 simulations unless a
-// time is given.
+// [,time=MS][,order=policy|heuristics]`. Alpha-beta takes depth (plies), time (ms a move):
+// 1000 ms unless one is given, and the move order (by the network's policy near the root, or by
+// its own heuristics alone). The tree searches take sims and time, whichever ends first: 800
+// simulations unless a time is given.
 struct NetPlayerSpec {
   std::string file;
   NetSearch search = NetSearch::AlphaBeta;
   std::optional<int> depth;        // alpha-beta
   std::optional<int> simulations;  // tree searches
   std::optional<std::chrono::milliseconds> time;
+  bool policyOrder = true;  // alpha-beta
 
   bool treeSearch() const { return search != NetSearch::AlphaBeta; }
   // Precondition: treeSearch().

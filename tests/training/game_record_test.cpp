@@ -57,7 +57,8 @@ TEST(GameRecordLine, NamesWhatIsWrong) {
       << error("{broken");
   EXPECT_TRUE(error(R"({"moves":["F6-F8"]} trailing)").starts_with("not a JSON object ("));
   EXPECT_EQ(error(R"({"white":"a"})"), "bad game record: no \"moves\"");
-  EXPECT_EQ(error(R"({"moves":3})"), "bad game record: \"moves\" is a number, not an array of moves");
+  EXPECT_EQ(error(R"({"moves":3})"),
+            "bad game record: \"moves\" is a number, not an array of moves");
   EXPECT_EQ(error(R"({"moves":"F6-F8"})"),
             "bad game record: \"moves\" is a string, not an array of moves");
   EXPECT_EQ(error(R"({"moves":["F6-F8",null]})"),

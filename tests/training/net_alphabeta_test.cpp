@@ -94,6 +94,49 @@ TEST(NetAlphaBeta, FindsAWinInOneWhateverTheNetworkSays) {
   EXPECT_EQ(player.lastReport()->value, 1.0f);
 }
 
+// Counts the calls of the judge it stands for.
+class CountingJudge final : public PositionJudge {
+ public:
+  explicit CountingJudge(std::unique_ptr<PositionJudge> judge) : judge_(std::move(judge)) {}
+  int value(const Position& position, const MoveList& moves) override {
+    ++values;
+    return judge_->value(position, moves);
+  }
+  void priors(const Position& position, const MoveList& moves,
+              std::vector<float>& priors) override {
+    ++priorCalls;
+    judge_->priors(position, moves, priors);
+  }
+  int values = 0, priorCalls = 0;
+
+ private:
+  std::unique_ptr<PositionJudge> judge_;
+};
+
+TEST(NetAlphaBeta, OrdersByThePolicyUnlessToldHeuristicsAlone) {
+  const std::shared_ptr<const Model> model = loadModel(kTinyMlp);
+  for (const bool byPriors : {true, false}) {
+    AlphaBetaSettings settings;
+    settings.maxDepth = 3;
+    settings.ttMegabytes = 1;
+    settings.orderByPriors = byPriors;
+    auto counting = std::make_unique<CountingJudge>(makeNetworkJudge(*model));
+    const CountingJudge& judge = *counting;
+    AlphaBetaPlayer player(settings, std::move(counting), "net:tiny,");
+    player.chooseMove(Game());
+    EXPECT_GT(judge.values, 0);
+    EXPECT_EQ(judge.priorCalls > 0, byPriors) << judge.priorCalls << " prior calls";
+  }
+  EXPECT_EQ(
+      makePlayer(PlayerSpec::parse("net:" + kTinyMlp + ",time=50,order=heuristics"), 1)->name(),
+      "net:" + kTinyMlp + ",order=heuristics,depth=64,time=50");
+  EXPECT_EQ(makePlayer(PlayerSpec::parse("net:" + kTinyMlp + ",time=50,order=policy"), 1)->name(),
+            "net:" + kTinyMlp + ",depth=64,time=50");
+  EXPECT_THROW(makePlayer(PlayerSpec::parse("net:" + kTinyMlp + ",order=random"), 1), SpecError);
+  EXPECT_THROW(makePlayer(PlayerSpec::parse("net:" + kTinyMlp + ",search=puct,order=policy"), 1),
+               SpecError);
+}
+
 TEST(NetAlphaBeta, ABadSpecIsOneError) {
   EXPECT_THROW(makePlayer(PlayerSpec::parse("net:"), 1), SpecError);
   EXPECT_THROW(makePlayer(PlayerSpec::parse("net:" + kTinyMlp + ",sims=5"), 1), SpecError);
