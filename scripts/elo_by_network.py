@@ -70,7 +70,7 @@ def plot(rows, out):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, (by_hours, by_positions) = plt.subplots(2, 1, figsize=(9, 8))
+    fig, (by_hours, by_positions) = plt.subplots(2, 1, figsize=(13, 8))
     opponents = sorted({r[3] for r in rows})
     runs = sorted({r[0] for r in rows})
     for opponent in opponents:
@@ -96,7 +96,7 @@ def plot(rows, out):
         ax.set_ylabel("Elo against the opponent (95%)")
         ax.axhline(0.0, color="grey", linewidth=0.8)
         ax.grid(True, alpha=0.3)
-        ax.legend()
+        ax.legend(fontsize="small", loc="center left", bbox_to_anchor=(1.01, 0.5))
     fig.tight_layout()
     fig.savefig(out, dpi=100)
     print(f"wrote {out}")
