@@ -48,8 +48,7 @@ const MoveList& Game::legalMoves() const {
 
 void Game::refresh() {
   const Position& now = position();
-  const bool canMove = !immediateStatus(now).finished() && hasMoves(now);
-  status_ = statusWithMoves(now, canMove, ClockRule::Apply, repetitions() >= 3);
+  status_ = statusWithMoves(now, hasMoves(now), ClockRule::Apply, repetitions() >= 3);
   legalListed_ = false;
 }
 

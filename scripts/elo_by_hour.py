@@ -109,35 +109,48 @@ def main():
         plot(rows, args.window, {w: positions[g] for w, g in last.items()}, args.plot)
 
 
-def plot(rows, window_minutes, positions_by_window, out):
+def elo_axes(width):
+    """A figure of two panels, Elo against hours above and against positions below."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, (by_hours, by_positions) = plt.subplots(2, 1, figsize=(9, 8))
+    return plt.subplots(2, 1, figsize=(width, 8))
+
+
+def error_bars(ax, xs, rows, **style):
+    """Draws (rating, low, high) rows at xs; an infinite end of an interval at the plot's edge."""
+    ratings = [r[0] for r in rows]
+    below = [r[0] - r[1] if math.isfinite(r[1]) else 400.0 for r in rows]
+    above = [r[2] - r[0] if math.isfinite(r[2]) else 400.0 for r in rows]
+    ax.errorbar(xs, ratings, yerr=[below, above], capsize=3, **style)
+
+
+def save_elo_axes(fig, axes, hours_label, positions_label, out, **legend):
+    for ax, label in zip(axes, (hours_label, positions_label)):
+        ax.set_xlabel(label)
+        ax.set_ylabel("Elo against the opponent (95%)")
+        ax.axhline(0.0, color="grey", linewidth=0.8)
+        ax.grid(True, alpha=0.3)
+        ax.legend(**legend)
+    fig.tight_layout()
+    fig.savefig(out, dpi=100)
+    print(f"wrote {out}")
+
+
+def plot(rows, window_minutes, positions_by_window, out):
+    fig, (by_hours, by_positions) = elo_axes(9)
     for opponent in sorted({r[1] for r in rows}):
         mine = [r for r in rows if r[1] == opponent and math.isfinite(r[2])]
         if not mine:
             continue
         hours = [(r[0] + 0.5) * window_minutes / 60.0 for r in mine]
         millions = [positions_by_window[r[0]] / 1e6 for r in mine]
-        ratings = [r[2] for r in mine]
-        # An infinite end of an interval is drawn at the plot's edge.
-        below = [r[2] - r[3] if math.isfinite(r[3]) else 400.0 for r in mine]
-        above = [r[4] - r[2] if math.isfinite(r[4]) else 400.0 for r in mine]
         for ax, xs in ((by_hours, hours), (by_positions, millions)):
-            ax.errorbar(xs, ratings, yerr=[below, above], marker="o", capsize=3, label=opponent)
-    by_hours.set_xlabel("elapsed hours (middle of the window)")
-    by_positions.set_xlabel("self-play positions (millions, at the window's end)")
-    for ax in (by_hours, by_positions):
-        ax.set_ylabel("Elo against the opponent (95%)")
-        ax.axhline(0.0, color="grey", linewidth=0.8)
-        ax.grid(True, alpha=0.3)
-        ax.legend()
-    fig.tight_layout()
-    fig.savefig(out, dpi=100)
-    print(f"wrote {out}")
+            error_bars(ax, xs, [r[2:] for r in mine], marker="o", label=opponent)
+    save_elo_axes(fig, (by_hours, by_positions), "elapsed hours (middle of the window)",
+                  "self-play positions (millions, at the window's end)", out)
 
 
 if __name__ == "__main__":

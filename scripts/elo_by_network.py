@@ -16,7 +16,7 @@ import argparse
 import csv
 import math
 
-from elo_by_hour import interval, text
+from elo_by_hour import elo_axes, error_bars, interval, save_elo_axes, text
 
 
 def network_points(results_csv):
@@ -65,12 +65,7 @@ def main():
 
 
 def plot(rows, out):
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, (by_hours, by_positions) = plt.subplots(2, 1, figsize=(13, 8))
+    fig, (by_hours, by_positions) = elo_axes(13)
     opponents = sorted({r[3] for r in rows})
     runs = sorted({r[0] for r in rows})
     for opponent in opponents:
@@ -79,27 +74,16 @@ def plot(rows, out):
                            math.isfinite(r[4])), key=lambda r: r[1])
             if not mine:
                 continue
-            ratings = [r[4] for r in mine]
-            # An infinite end of an interval is drawn at the plot's edge.
-            below = [r[4] - r[5] if math.isfinite(r[5]) else 400.0 for r in mine]
-            above = [r[6] - r[4] if math.isfinite(r[6]) else 400.0 for r in mine]
-            style = dict(color=f"C{opponents.index(opponent)}", capsize=3,
+            style = dict(color=f"C{opponents.index(opponent)}",
                          marker="os^dv"[runs.index(run) % 5],
                          linestyle=["-", "--", ":", "-."][runs.index(run) % 4],
                          label=f"{opponent} ({run})")
             for ax, xs in ((by_hours, [r[1] for r in mine]),
                            (by_positions, [r[2] / 1e6 for r in mine])):
-                ax.errorbar(xs, ratings, yerr=[below, above], **style)
-    by_hours.set_xlabel("hours of training")
-    by_positions.set_xlabel("self-play positions (millions)")
-    for ax in (by_hours, by_positions):
-        ax.set_ylabel("Elo against the opponent (95%)")
-        ax.axhline(0.0, color="grey", linewidth=0.8)
-        ax.grid(True, alpha=0.3)
-        ax.legend(fontsize="small", loc="center left", bbox_to_anchor=(1.01, 0.5))
-    fig.tight_layout()
-    fig.savefig(out, dpi=100)
-    print(f"wrote {out}")
+                error_bars(ax, xs, [r[4:] for r in mine], **style)
+    save_elo_axes(fig, (by_hours, by_positions), "hours of training",
+                  "self-play positions (millions)", out, fontsize="small", loc="center left",
+                  bbox_to_anchor=(1.01, 0.5))
 
 
 if __name__ == "__main__":
