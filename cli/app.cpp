@@ -10,6 +10,7 @@
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
 #include "openings/game_database.hpp"
+#include "training/train_loop.hpp"
 
 namespace camelot::cli {
 namespace {
@@ -212,8 +213,10 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       "Train a network by self-play: generations of self-play, training and evaluation against "
       "the previous network and fixed baselines, recorded in a run directory. Interrupt it at any "
       "time; the same command resumes.");
-  train->add_option("--config", trainOptions.config, "Run configuration (TOML)")
-      ->capture_default_str();
+  train->add_option("--config", trainOptions.config,
+                    std::string("Run configuration (TOML); default: the run directory's own "
+                                "config.toml, or ") +
+                        kDefaultTrainConfig + " for a new run");
   train->add_option("--run-dir", trainOptions.runDirectory, "Run directory")->capture_default_str();
   train
       ->add_option("--hours", trainOptions.hours,

@@ -90,7 +90,7 @@ struct EngineOptions {
 void runEngine(const EngineOptions& options, std::istream& in, std::ostream& out);
 
 struct TrainOptions {
-  std::string config = "configs/default.toml";
+  std::string config;  // empty: the run directory's config, else kDefaultTrainConfig
   std::string runDirectory = "runs/default";
   double hours = 0.0;  // 0: the config's run.hours
   std::string init;    // a checkpoint a new run starts from

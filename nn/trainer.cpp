@@ -42,11 +42,18 @@ void validate(const TrainerSettings& settings) {
   if (!(settings.rootValueWeight >= 0.0 && settings.rootValueWeight <= 1.0))
     badSetting("rootValueWeight",
                "must be in [0, 1] (got " + std::to_string(settings.rootValueWeight) + ")");
+  if (const auto problem = deviceProblemHere(settings.device))
+    badSetting("device", "is unusable: " + *problem);
+}
+
+std::optional<std::string> deviceProblemHere(const std::string& device) {
+  if (device == "cpu") return std::nullopt;
   try {
-    torchBackend().checkDevice(settings.device);
+    torchBackend().checkDevice(device);
   } catch (const std::invalid_argument& e) {
-    badSetting("device", std::string("is unusable: ") + e.what());
+    return e.what();
   }
+  return std::nullopt;
 }
 
 double learningRateAt(const TrainerSettings& settings, std::int64_t step, double runProgress) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -45,6 +46,10 @@ struct TrainerSettings {
 // Throws std::invalid_argument naming the first setting out of range, including a device this
 // LibTorch cannot use.
 void validate(const TrainerSettings& settings);
+
+// Why `device` cannot run networks on this machine ("device 'cuda': this LibTorch has no CUDA
+// device"), or nothing when it can. "cpu" always can (and loads no LibTorch to say so).
+std::optional<std::string> deviceProblemHere(const std::string& device);
 
 // The learning rate the schedule gives the step numbered `step` (0 for the first step), in a run
 // `runProgress` (0..1) done when scheduleSteps is 0.

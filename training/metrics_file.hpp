@@ -23,6 +23,8 @@ class MetricsFile {
   // Adds `row` and rewrites the file. The standard columns lead, in their documented order.
   void append(const Row& row);
 
+  // The rows, in order.
+  const std::vector<Row>& rows() const { return rows_; }
   // Whether a row for `generation` is already there.
   bool has(std::int64_t generation) const { return generations_.contains(generation); }
   // The last row's elapsed_seconds: run time over all earlier sessions (0 for a new run).

@@ -583,4 +583,43 @@ std::string toToml(const TrainConfig& config) {
   return writer.text;
 }
 
+namespace {
+
+// toToml's keys as ("section.key", value), in order.
+std::vector<std::pair<std::string, std::string>> flatKeys(const TrainConfig& config) {
+  std::vector<std::pair<std::string, std::string>> keys;
+  std::istringstream text(toToml(config));
+  std::string section;
+  for (std::string line; std::getline(text, line);) {
+    if (line.starts_with("[")) section = line.substr(1, line.size() - 2);
+    const std::size_t equals = line.find(" = ");
+    if (!line.starts_with("#") && equals != std::string::npos)
+      keys.emplace_back(section + "." + line.substr(0, equals), line.substr(equals + 3));
+  }
+  return keys;
+}
+
+}  // namespace
+
+std::vector<std::string> configDifferences(const TrainConfig& a, const TrainConfig& b) {
+  const auto keysOfA = flatKeys(a);
+  const auto keysOfB = flatKeys(b);
+  const auto valueIn = [](const auto& keys, const std::string& key) -> std::string {
+    for (const auto& [k, value] : keys)
+      if (k == key) return value;
+    return "(none)";
+  };
+  std::vector<std::string> differences;
+  const auto note = [&](const std::string& key) {
+    const std::string inA = valueIn(keysOfA, key);
+    const std::string inB = valueIn(keysOfB, key);
+    if (inA != inB) differences.push_back(key + ": " + inA + " against " + inB);
+  };
+  for (const auto& [key, value] : keysOfA)
+    note(key);
+  for (const auto& [key, value] : keysOfB)
+    if (valueIn(keysOfA, key) == "(none)") note(key);
+  return differences;
+}
+
 }  // namespace camelot

@@ -113,4 +113,9 @@ void validate(const TrainConfig& config, const std::string& origin);
 // an equal config.
 std::string toToml(const TrainConfig& config);
 
+// The keys whose values differ between `a` and `b`, in toToml's order, each as
+// "selfplay.simulations: 8 against 6" (a's value first; "(none)" for a key of one network
+// family that the other lacks).
+std::vector<std::string> configDifferences(const TrainConfig& a, const TrainConfig& b);
+
 }  // namespace camelot

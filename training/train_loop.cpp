@@ -21,6 +21,7 @@
 #include "training/batched_games.hpp"
 #include "training/chunk_file.hpp"
 #include "training/csv.hpp"
+#include "training/directory_lock.hpp"
 #include "training/elo.hpp"
 #include "training/match.hpp"
 #include "training/metrics_file.hpp"
@@ -36,6 +37,9 @@ namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
+
+// The metrics row of a generation that an interruption cut short.
+constexpr const char* kPendingRow = "metrics-pending.csv";
 
 std::string padded(std::int64_t n, int width = 6) {
   std::ostringstream s;
@@ -81,23 +85,14 @@ class Run {
         started_(Clock::now()) {}
 
   void run() {
-    config_ = loadTrainConfig(options_.config);
-    // The run's length counts every session: a finished run given more hours goes on.
-    hours_ = options_.hours.value_or(config_.run.hours);
-    if (config_.training.schedule == "cosine" && config_.training.scheduleSteps == 0 &&
-        hours_ <= 0 && config_.run.generations <= 0)
-      throw ConfigError(options_.config.string() +
-                        ": training.schedule_steps: 0 (over the run's length) needs a length: "
-                        "run.hours, run.generations or --hours");
-    prepareDirectory();
-    buffer_ = std::make_unique<ReplayBuffer>(static_cast<std::size_t>(config_.buffer.window));
-    for (const std::string& message : buffer_->loadDirectory(dir_ / "chunks"))
-      say(message);
-    startTrainer();
-    say("buffer: " + std::to_string(buffer_->size()) + " positions from earlier chunks");
-    metrics_.emplace(dir_ / "metrics.csv");
-    elapsed_ = metrics_->elapsedSeconds();
-    lastMark_ = Clock::now();
+    claimDirectory();
+    try {
+      start();
+    } catch (...) {
+      // A start that fails leaves no run behind to refuse the corrected command.
+      if (newRun_) discardNewRun();
+      throw;
+    }
     if (hours_ > 0) {
       const double remaining = hours_ * 3600.0 - elapsed_;
       if (remaining <= 0) {
@@ -123,6 +118,7 @@ class Run {
       if (stopping()) break;
       evaluate(generation);
     }
+    if (stopping()) savePendingRow();
     if (interrupted_)
       say("interrupted: the same command resumes the run");
     else if (pastDeadline())
@@ -155,34 +151,176 @@ class Run {
     std::ofstream(dir_ / "log.txt", std::ios::app) << text << '\n';
   }
 
+  // Makes the run directory, or checks that an existing one is a run (its config.toml) or
+  // empty, and holds it for this process.
+  void claimDirectory() {
+    std::error_code error;
+    const fs::file_status status = fs::status(dir_, error);
+    if (fs::exists(status) && !fs::is_directory(status))
+      throw std::runtime_error(dir_.string() +
+                               ": is a file, not a run directory; choose another --run-dir");
+    if (!fs::exists(status)) {
+      fs::create_directories(dir_, error);
+      if (error)
+        throw std::runtime_error(dir_.string() + ": cannot make the run directory (" +
+                                 error.message() + ")");
+      madeDirectory_ = true;
+    } else if (!fs::exists(dir_ / "config.toml")) {
+      for (const auto& entry : fs::directory_iterator(dir_))
+        if (entry.path().filename() != DirectoryLock::kFileName)
+          throw std::runtime_error(dir_.string() + ": not a run directory (it holds " +
+                                   entry.path().filename().string() +
+                                   " and no config.toml); choose a new or empty --run-dir");
+    }
+    newRun_ = !fs::exists(dir_ / "config.toml");
+    lock_.emplace(dir_);
+  }
+
+  // Removes what a new run's failed start made, the lock's file included (it is held until
+  // the run ends; another process then takes a new one).
+  void discardNewRun() {
+    std::error_code ignored;
+    if (madeDirectory_) {
+      fs::remove_all(dir_, ignored);
+      return;
+    }
+    for (const auto& entry : fs::directory_iterator(dir_, ignored))
+      fs::remove_all(entry.path(), ignored);
+  }
+
+  // The config, the directory's files, the replay buffer, the network and the metrics: all
+  // that the generations need.
+  void start() {
+    const fs::path saved = dir_ / "config.toml";
+    configFile_ = !options_.config.empty() ? options_.config
+                  : fs::exists(saved)      ? saved
+                                           : fs::path(kDefaultTrainConfig);
+    config_ = loadTrainConfig(configFile_);
+    // The run's length counts every session: a finished run given more hours goes on.
+    if (options_.hours) config_.run.hours = *options_.hours;
+    hours_ = config_.run.hours;
+    if (config_.training.schedule == "cosine" && config_.training.scheduleSteps == 0 &&
+        hours_ <= 0 && config_.run.generations <= 0)
+      throw ConfigError(configFile_.string() +
+                        ": training.schedule_steps: 0 (over the run's length) needs a length: "
+                        "run.hours, run.generations or --hours");
+    checkMachineCanRun();
+    prepareDirectory();
+    buffer_ = std::make_unique<ReplayBuffer>(static_cast<std::size_t>(config_.buffer.window));
+    for (const std::string& message : buffer_->loadDirectory(dir_ / "chunks"))
+      say(message);
+    startTrainer();
+    say("buffer: " + std::to_string(buffer_->size()) + " positions from earlier chunks");
+    metrics_.emplace(dir_ / "metrics.csv");
+    elapsed_ = metrics_->elapsedSeconds();
+    loadPendingRow();
+    lastMark_ = Clock::now();
+  }
+
+  // Devices this machine lacks, before anything is made.
+  void checkMachineCanRun() const {
+    const auto check = [&](const char* key, const std::string& device) {
+      if (const auto problem = deviceProblemHere(device))
+        throw ConfigError(configFile_.string() + ": " + key + ": \"" + device +
+                          "\" cannot be used on this machine (" + *problem + "); \"cpu\" can");
+    };
+    check("training.device", config_.training.device);
+    check("selfplay.device", config_.selfplay.device);
+  }
+
   void prepareDirectory() {
     fs::create_directories(dir_ / "chunks");
     fs::create_directories(dir_ / "checkpoints");
     fs::create_directories(dir_ / "games");
     // A process killed while writing leaves its temporary file behind (the file it was
-    // replacing is intact): clear them.
+    // replacing is intact): clear them. No other process writes here (the lock).
     for (const auto& entry : fs::recursive_directory_iterator(dir_))
       if (entry.is_regular_file() &&
           entry.path().filename().string().find(".tmp-") != std::string::npos)
         fs::remove(entry.path());
     const fs::path saved = dir_ / "config.toml";
-    if (fs::exists(saved)) {
+    if (!newRun_) {
       TrainConfig previous = parseTrainConfig(readFile(saved), saved.string());
       // How long a run goes is not how it trains: a longer or shorter run of the same config
       // resumes, and the saved config records its new length.
       const TrainConfig::Run length = previous.run;
       previous.run.hours = config_.run.hours;
       previous.run.generations = config_.run.generations;
-      if (!(previous == config_))
-        throw std::runtime_error(dir_.string() + ": was started with a different config (" +
-                                 saved.string() +
-                                 "); resume it with that config or choose another --run-dir");
-      if (!(length == config_.run)) writeTextFileAtomically(saved, toToml(config_));
-      say("resuming " + dir_.string());
+      if (!(previous == config_)) {
+        std::string differences;
+        for (const std::string& difference : configDifferences(previous, config_))
+          differences += (differences.empty() ? "" : "; ") + difference;
+        throw std::runtime_error(
+            dir_.string() + ": was started with a different config (the run's value first: " +
+            differences + "); resume it with 'camelot train --run-dir " + dir_.string() +
+            "' (its own config), or give " + configFile_.string() + " another --run-dir");
+      }
+      say("resuming " + dir_.string() + " with " + configFile_.string());
+      if (!(length == config_.run)) {
+        writeTextFileAtomically(saved, toToml(config_));
+        say("the run's length is now " + lengthText(config_.run) + " (it was " +
+            lengthText(length) + ")");
+      }
     } else {
       writeTextFileAtomically(saved, toToml(config_));
-      say("new run " + dir_.string() + " with " + options_.config.string());
+      say("new run " + dir_.string() + " with " + configFile_.string());
     }
+  }
+
+  static std::string lengthText(const TrainConfig::Run& run) {
+    const std::string hours = run.hours > 0 ? fixed(run.hours, 2) + " hours" : "no hour limit";
+    const std::string generations =
+        run.generations > 0 ? std::to_string(run.generations) +
+                                  (run.generations == 1 ? " generation" : " generations")
+                            : "no generation limit";
+    return hours + ", " + generations;
+  }
+
+  // The row in progress is `generation`'s (a new one if it was another's).
+  void beginRow(std::int64_t generation) {
+    const std::string name = std::to_string(generation);
+    if (const auto cell = row_.find("generation"); cell != row_.end() && cell->second == name)
+      return;
+    row_ = {{"generation", name}};
+  }
+
+  // Adds `amount` to a column of the row in progress; returns the sum.
+  double addToRow(const std::string& column, double amount, int digits) {
+    const auto cell = row_.find(column);
+    const double sum =
+        amount + (cell == row_.end() || cell->second.empty() ? 0.0 : std::stod(cell->second));
+    row_[column] = fixed(sum, digits);
+    return sum;
+  }
+
+  // An interrupted generation's row so far, with the run's elapsed time, for the session that
+  // goes on with it (kill -9 loses it: that session's time then goes uncounted).
+  void savePendingRow() {
+    if (row_.empty()) return;
+    row_["elapsed_seconds"] =
+        fixed(elapsed_ + std::chrono::duration<double>(Clock::now() - lastMark_).count(), 1);
+    const fs::path file = dir_ / kPendingRow;
+    fs::remove(file);
+    MetricsFile(file).append(row_);
+  }
+
+  void loadPendingRow() {
+    const fs::path file = dir_ / kPendingRow;
+    if (!fs::exists(file)) return;
+    const MetricsFile pending(file);
+    if (pending.rows().empty()) return;
+    const MetricsFile::Row& row = pending.rows().back();
+    const auto generation = row.find("generation");
+    const std::int64_t current = trainer_->generation();
+    const std::string next = std::to_string(current + 1);
+    const bool unevaluated = current > 0 && !metrics_->has(current);
+    if (generation == row.end() ||
+        (generation->second != next &&
+         !(unevaluated && generation->second == std::to_string(current))))
+      return;
+    row_ = row;
+    if (const auto e = row.find("elapsed_seconds"); e != row.end() && !e->second.empty())
+      elapsed_ = std::max(elapsed_, std::stod(e->second));
   }
 
   fs::path checkpointOf(std::int64_t generation) const {
@@ -247,8 +385,7 @@ class Run {
     const auto& sp = config_.selfplay;
     const int done = static_cast<int>(chunksOf(generation).size());
     const int remaining = sp.gamesPerGeneration - done;
-    phaseSeconds_ = 0.0;
-    selfPlayRate_ = 0.0;
+    beginRow(generation);
     if (remaining <= 0) return;
     say("generation " + std::to_string(generation) + ": self-play, " + std::to_string(remaining) +
         " games" + (done > 0 ? " (" + std::to_string(done) + " already played)" : ""));
@@ -304,12 +441,17 @@ class Run {
         },
         &stop);
     progress_.finish();
-    phaseSeconds_ = stats.seconds;
-    selfPlayRate_ = stats.seconds > 0 ? static_cast<double>(stats.evaluations) / stats.seconds : 0;
+    const double rate =
+        stats.seconds > 0 ? static_cast<double>(stats.evaluations) / stats.seconds : 0.0;
+    // Over every session that played this generation's games.
+    const double seconds = addToRow("selfplay_seconds", stats.seconds, 1);
+    const double evaluations =
+        addToRow("selfplay_evaluations", static_cast<double>(stats.evaluations), 0);
+    row_["positions_per_second"] = fixed(seconds > 0 ? evaluations / seconds : 0.0, 1);
     say("generation " + std::to_string(generation) + ": " + std::to_string(stats.games) +
         " games (" + std::to_string(drawn) + " drawn, " + std::to_string(scoredByMaterial) +
         " of them scored by material), " + std::to_string(stats.samples) + " positions, " +
-        fixed(selfPlayRate_, 0) + " evaluations/s, mean batch " +
+        fixed(rate, 0) + " evaluations/s, mean batch " +
         fixed(stats.batches > 0 ? static_cast<double>(stats.evaluations) / stats.batches : 0, 1) +
         ", " + fixed(stats.seconds, 1) + " s");
   }
@@ -372,6 +514,8 @@ class Run {
     }
     progress_.finish();
     const std::int64_t stepsDone = done + measured;
+    beginRow(generation);
+    addToRow("training_seconds", std::chrono::duration<double>(Clock::now() - begin).count(), 1);
     if (stepsDone < steps) {  // interrupted: keep what was learned for the next start
       trainer_->save(partial);
       return;
@@ -382,15 +526,9 @@ class Run {
     fs::remove(partial);
     fs::remove(partial.string() + ".optim");
     const double n = std::max(1, measured);
-    row_ = {};
-    row_["generation"] = std::to_string(generation);
     row_["games"] = std::to_string(games);
     row_["positions"] = std::to_string(newPositions);
-    row_["positions_per_second"] = fixed(selfPlayRate_, 1);
-    row_["selfplay_seconds"] = fixed(phaseSeconds_, 1);
     row_["training_steps"] = std::to_string(steps);
-    row_["training_seconds"] =
-        fixed(std::chrono::duration<double>(Clock::now() - begin).count(), 1);
     row_["policy_loss"] = fixed(sum.policyLoss / n, 4);
     row_["value_loss"] = fixed(sum.valueLoss / n, 4);
     row_["moves_left_loss"] = fixed(sum.movesLeftLoss / n, 4);
@@ -480,16 +618,17 @@ class Run {
           },
           &stop);
       progress_.finish();
-      if (stop) return;  // interrupted: evaluated again on the next start
+      if (stop) {  // interrupted: evaluated again on the next start, its time counted
+        addToRow("evaluation_seconds",
+                 std::chrono::duration<double>(Clock::now() - evalStart).count(), 1);
+        return;
+      }
       std::string lines;
       for (const std::string& line : results)
         lines += line;
       recordResults(name, lines);
     }
-    if (row_.empty() || row_["generation"] != std::to_string(generation)) {
-      row_ = {};
-      row_["generation"] = std::to_string(generation);
-    }
+    beginRow(generation);
     std::string summary;
     for (std::size_t o = 1; o < players.size(); ++o) {
       const std::string opponent =
@@ -512,12 +651,14 @@ class Run {
                      table.anchor + " = 0)";
         }
     }
-    row_["evaluation_seconds"] =
-        fixed(std::chrono::duration<double>(Clock::now() - evalStart).count(), 1);
+    addToRow("evaluation_seconds", std::chrono::duration<double>(Clock::now() - evalStart).count(),
+             1);
     elapsed_ += std::chrono::duration<double>(Clock::now() - lastMark_).count();
     lastMark_ = Clock::now();
     row_["elapsed_seconds"] = fixed(elapsed_, 1);
     metrics_->append(row_);
+    row_.clear();
+    fs::remove(dir_ / kPendingRow);
     if (matches) say("generation " + std::to_string(generation) + ": scores " + summary);
   }
 
@@ -562,12 +703,15 @@ class Run {
   TrainConfig config_;
   std::unique_ptr<ReplayBuffer> buffer_;
   std::unique_ptr<Trainer> trainer_;
-  double phaseSeconds_ = 0.0;
-  double selfPlayRate_ = 0.0;
   double hours_ = 0.0;    // the run's length in hours (0: none), --hours over the config's
   double elapsed_ = 0.0;  // run time before this generation's end, over all sessions
   Clock::time_point lastMark_;
-  MetricsFile::Row row_;  // the metrics row of the generation in progress
+  // The metrics row of the generation in progress, over every session that worked on it.
+  MetricsFile::Row row_;
+  fs::path configFile_;         // where the config was read
+  bool newRun_ = false;         // no config.toml in the directory when this session came
+  bool madeDirectory_ = false;  // this session made the directory
+  std::optional<DirectoryLock> lock_;
   std::optional<MetricsFile> metrics_;
 };
 

@@ -12,7 +12,11 @@
 
 namespace camelot {
 
+// The config a new run takes when none is given.
+inline constexpr const char* kDefaultTrainConfig = "configs/default.toml";
+
 struct TrainRunOptions {
+  // Empty: the run directory's own config.toml, or kDefaultTrainConfig for a new run.
   std::filesystem::path config;
   std::filesystem::path runDirectory;
   std::optional<double> hours;  // overrides run.hours of the config
@@ -26,7 +30,9 @@ struct TrainRunOptions {
 // Runs or resumes the run until its generations or hours are done or `interrupted` becomes
 // true (the work in flight is then saved or dropped so that the same call resumes it). Log
 // lines go to `log` and to the run's log.txt; progress to `progress`. Throws ConfigError for
-// a bad config and std::runtime_error for a run directory written by another config.
+// a bad config or one this machine cannot run, DirectoryInUse when another process holds the
+// directory, and std::runtime_error for a directory that is not a run or was started with a
+// different config. A new run whose start fails leaves no directory behind.
 void runTraining(const TrainRunOptions& options, std::ostream& log, std::ostream& progress,
                  const std::atomic<bool>& interrupted);
 

@@ -19,6 +19,7 @@
 #include "engine/cfen.hpp"
 #include "nn/checkpoint.hpp"
 #include "tests/scratch_dir.hpp"
+#include "training/directory_lock.hpp"
 #include "training/results_file.hpp"
 #include "training/train_config.hpp"
 
@@ -247,10 +248,160 @@ TEST_F(TrainLoop, RunDirectoryOfAnotherConfigIsRefused) {
     train(other, never);
     FAIL() << "a different config was accepted";
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("was started with a different config"), std::string::npos)
-        << e.what();
+    const std::string run = (dir_ / "run").string();
+    EXPECT_EQ(std::string(e.what()),
+              run +
+                  ": was started with a different config (the run's value first: "
+                  "selfplay.simulations: 8 against 6); resume it with 'camelot train --run-dir " +
+                  run + "' (its own config), or give " + other.string() + " another --run-dir");
   }
   expectCompleteRun();  // nothing touched
+}
+
+// Without a config, a run goes on with the one it keeps (a length given with --hours kept in
+// it too); a new run without one takes configs/default.toml.
+TEST_F(TrainLoop, ARunDirectoryAloneResumesWithItsOwnConfig) {
+  TrainConfig config = loadTrainConfig(kTinyConfig);
+  config.run.generations = 1;
+  const fs::path file = dir_ / "mine.toml";
+  std::ofstream(file) << toToml(config);
+  const std::atomic<bool> never{false};
+  train(file, never);
+  fs::remove(file);
+  std::ostringstream log, progress;
+  runTraining({{}, dir_ / "run", 1e-6, false, {}}, log, progress, never);
+  const std::string stored = (dir_ / "run" / "config.toml").string();
+  EXPECT_NE(log.str().find("resuming " + (dir_ / "run").string() + " with " + stored),
+            std::string::npos)
+      << log.str();
+  EXPECT_NE(log.str().find("the run's length is now 0.00 hours, 1 generation (it was no hour "
+                           "limit, 1 generation)"),
+            std::string::npos)
+      << log.str();
+  EXPECT_EQ(loadTrainConfig(stored).run.hours, 1e-6);
+  config.run.hours = 1e-6;
+  EXPECT_EQ(loadTrainConfig(stored), config);
+  EXPECT_EQ(countChunks(1), 8);
+  EXPECT_EQ(countChunks(2), 0);
+}
+
+// What cannot work on this machine is refused before anything is made, and a start that fails
+// later (here a missing --init checkpoint) leaves nothing behind: the corrected command then
+// starts a new run.
+TEST_F(TrainLoop, AFailedStartLeavesNoRunBehind) {
+  TrainConfig config = loadTrainConfig(kTinyConfig);
+  config.training.device = "cuda:99";
+  const fs::path file = dir_ / "gpu.toml";
+  std::ofstream(file) << toToml(config);
+  const std::atomic<bool> never{false};
+  try {
+    train(file, never);
+    FAIL() << "a device this machine lacks was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(std::string(e.what()).find(file.string() + ": training.device: \"cuda:99\" cannot "
+                                                         "be used on this machine ("),
+              0u)
+        << e.what();
+  }
+  EXPECT_FALSE(fs::exists(dir_ / "run"));
+
+  fs::create_directories(dir_ / "run");  // an empty directory given stays, empty
+  std::ostringstream log, progress;
+  EXPECT_THROW(runTraining({kTinyConfig, dir_ / "run", std::nullopt, false, dir_ / "nosuch.ckpt"},
+                           log, progress, never),
+               std::runtime_error);
+  EXPECT_TRUE(fs::is_empty(dir_ / "run"));
+
+  train(kTinyConfig, never);
+  expectCompleteRun();
+}
+
+TEST_F(TrainLoop, ARunDirectoryThatIsAFileOrHoldsOtherFilesIsRefused) {
+  const std::atomic<bool> never{false};
+  const fs::path run = dir_ / "run";
+  std::ofstream(run) << "notes\n";
+  try {
+    train(kTinyConfig, never);
+    FAIL() << "a file was taken for a run directory";
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              run.string() + ": is a file, not a run directory; choose another --run-dir");
+  }
+  fs::remove(run);
+  fs::create_directories(run);
+  std::ofstream(run / "notes.txt") << "notes\n";
+  try {
+    train(kTinyConfig, never);
+    FAIL() << "a directory of other files was taken for a run directory";
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(std::string(e.what()), run.string() +
+                                         ": not a run directory (it holds notes.txt and no "
+                                         "config.toml); choose a new or empty --run-dir");
+  }
+  std::vector<fs::path> left;
+  for (const auto& entry : fs::directory_iterator(run))
+    left.push_back(entry.path().filename());
+  EXPECT_EQ(left, std::vector<fs::path>{"notes.txt"});
+}
+
+// Two processes on one run directory would write the same game ids and files: the second is
+// refused at once, naming the holder, and the run is untouched.
+TEST_F(TrainLoop, ASecondProcessOnTheRunDirectoryIsRefused) {
+  const std::atomic<bool> never{false};
+  train(kTinyConfig, never);
+  const DirectoryLock holder(dir_ / "run");
+  try {
+    train(kTinyConfig, never);
+    FAIL() << "a held run directory was used";
+  } catch (const DirectoryInUse& e) {
+    EXPECT_EQ(std::string(e.what()), (dir_ / "run").string() + ": in use by process " +
+                                         std::to_string(::getpid()) +
+                                         " (another camelot writes it; wait for it to end or "
+                                         "stop it)");
+  }
+  expectCompleteRun();
+}
+
+// A log stream that sets `flag` when a line it is sent holds `text`.
+class InterruptOn : public std::stringbuf {
+ public:
+  InterruptOn(std::string text, std::atomic<bool>& flag) : text_(std::move(text)), flag_(flag) {}
+  int sync() override {
+    if (str().find(text_) != std::string::npos) flag_ = true;
+    return 0;
+  }
+
+ private:
+  std::string text_;
+  std::atomic<bool>& flag_;
+};
+
+// A generation whose self-play one session did and whose training the next: its metrics row
+// holds both sessions' work and the run's time counts both.
+TEST_F(TrainLoop, AnInterruptedGenerationsMetricsRowHoldsEverySessionsWork) {
+  std::atomic<bool> interrupted{false};
+  InterruptOn buffer("generation 2: training", interrupted);
+  std::ostream log(&buffer);
+  std::ostringstream progress;
+  const auto begin = std::chrono::steady_clock::now();
+  runTraining({kTinyConfig, dir_ / "run", std::nullopt, false, {}}, log, progress, interrupted);
+  const double firstSession =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  ASSERT_NE(buffer.str().find("interrupted"), std::string::npos) << buffer.str();
+  ASSERT_EQ(metricsLines().size(), 2u);  // generation 2 has no row yet
+
+  const std::atomic<bool> never{false};
+  const std::string second = train(kTinyConfig, never);
+  EXPECT_EQ(second.find("generation 2: self-play"), std::string::npos) << second;
+  expectCompleteRun();
+  const std::vector<std::string> rate = metricsColumn("positions_per_second");
+  const std::vector<std::string> seconds = metricsColumn("selfplay_seconds");
+  const std::vector<std::string> elapsed = metricsColumn("elapsed_seconds");
+  ASSERT_EQ(rate.size(), 2u);
+  EXPECT_GT(std::stod(rate[1]), 0.0);
+  EXPECT_GT(std::stod(seconds[1]), 0.0);
+  EXPECT_GE(std::stod(elapsed[1]), firstSession - 0.5);
+  EXPECT_FALSE(fs::exists(dir_ / "run" / "metrics-pending.csv"));
 }
 
 TEST_F(TrainLoop, ALongerRunOfTheSameConfigGoesOnAndItsHoursCountEverySession) {
@@ -269,6 +420,10 @@ TEST_F(TrainLoop, ALongerRunOfTheSameConfigGoesOnAndItsHoursCountEverySession) {
   std::ofstream(file) << toToml(longer);
   const std::string resumed = train(file, never);
   EXPECT_NE(resumed.find("resuming"), std::string::npos) << resumed;
+  EXPECT_NE(resumed.find("the run's length is now no hour limit, 3 generations (it was 0.00 "
+                         "hours, 2 generations)"),
+            std::string::npos)
+      << resumed;
   EXPECT_EQ(countChunks(3), 8);
   EXPECT_EQ(readCheckpointHeader(dir_ / "run" / "latest.ckpt").generation, 3);
   EXPECT_EQ(loadTrainConfig(dir_ / "run" / "config.toml").run.generations, 3);
