@@ -69,4 +69,11 @@ std::string describe(const NetworkConfig& config) {
   return text;
 }
 
+std::int64_t trainingBytesPerPosition(const NetworkConfig& config) {
+  constexpr std::int64_t kFloat = 4;
+  if (config.architecture == Architecture::Mlp)
+    return 16 * kFloat * std::int64_t{config.accumulator};
+  return 20 * kFloat * kGridCells * config.channels * config.blocks;
+}
+
 }  // namespace camelot

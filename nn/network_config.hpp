@@ -9,6 +9,7 @@
 //   per-move embeddings, run in plain C++ on the CPU (the fast path, ~100x the residual net's
 //   positions per CPU second).
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -67,5 +68,11 @@ void validate(const NetworkConfig& config);
 
 // "6x64 (pool every 3, policy 32, value 32/128, history 2)", "mlp 256-32-32 (moves 32)".
 std::string describe(const NetworkConfig& config);
+
+// About how much memory a training step takes per position of its batch: the activations the
+// backward pass keeps. Measured with benchmarks/nn_bench on the CPU: ~3.6 MB for the 5x48
+// residual net (about 20 floats per channel and board cell of each block), ~16 KB for the
+// 256-wide mlp. For refusing a batch size no machine here could hold, not for planning.
+std::int64_t trainingBytesPerPosition(const NetworkConfig& config);
 
 }  // namespace camelot

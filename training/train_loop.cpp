@@ -6,6 +6,7 @@
 #include <ctime>
 #include <fstream>
 #include <iomanip>
+#include <limits>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -58,6 +59,22 @@ std::string readFile(const fs::path& path) {
   std::ostringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+// MemAvailable of /proc/meminfo, in bytes (nothing where there is none).
+std::optional<std::int64_t> availableMemoryBytes() {
+  std::ifstream in("/proc/meminfo");
+  for (std::string key; in >> key;) {
+    std::int64_t kilobytes = 0;
+    in >> kilobytes;
+    if (key == "MemAvailable:") return kilobytes * 1024;
+    in.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+  }
+  return std::nullopt;
+}
+
+std::string gigabytes(std::int64_t bytes) {
+  return fixed(static_cast<double>(bytes) / (1024.0 * 1024 * 1024), 1) + " GB";
 }
 
 // "alphabeta:depth=2" -> "alphabeta_depth_2": a metrics column name.
@@ -226,6 +243,16 @@ class Run {
     };
     check("training.device", config_.training.device);
     check("selfplay.device", config_.selfplay.device);
+    const std::optional<std::int64_t> free = availableMemoryBytes();
+    const std::int64_t perPosition = trainingBytesPerPosition(config_.network);
+    const std::int64_t needed = perPosition * config_.training.batchSize;
+    if (config_.training.device == "cpu" && free && needed > *free)
+      throw ConfigError(configFile_.string() +
+                        ": training.batch_size: " + std::to_string(config_.training.batchSize) +
+                        " positions a step need about " + gigabytes(needed) +
+                        " for this network (" + describe(config_.network) + "), more than the " +
+                        gigabytes(*free) + " this machine has free; about " +
+                        std::to_string(*free / perPosition) + " fit");
   }
 
   void prepareDirectory() {

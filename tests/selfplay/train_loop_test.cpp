@@ -305,6 +305,26 @@ TEST_F(TrainLoop, AFailedStartLeavesNoRunBehind) {
   }
   EXPECT_FALSE(fs::exists(dir_ / "run"));
 
+  // A batch whose training step needs more memory than any machine here has (~390 GB).
+  TrainConfig huge = loadTrainConfig(kTinyConfig);
+  huge.network = defaultNetworkConfig(Architecture::Resnet);
+  huge.training.batchSize = 65536;
+  huge.buffer.window = 65536;
+  const fs::path hugeFile = dir_ / "huge.toml";
+  std::ofstream(hugeFile) << toToml(huge);
+  try {
+    train(hugeFile, never);
+    FAIL() << "a batch no machine here can hold was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(std::string(e.what()).find(hugeFile.string() +
+                                         ": training.batch_size: 65536 positions a step need "
+                                         "about "),
+              0u)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find(" this machine has free; about "), std::string::npos);
+  }
+  EXPECT_FALSE(fs::exists(dir_ / "run"));
+
   fs::create_directories(dir_ / "run");  // an empty directory given stays, empty
   std::ostringstream log, progress;
   EXPECT_THROW(runTraining({kTinyConfig, dir_ / "run", std::nullopt, false, dir_ / "nosuch.ckpt"},

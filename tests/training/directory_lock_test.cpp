@@ -55,8 +55,7 @@ TEST(DirectoryLock, AKilledHoldersLockIsStale) {
   }
   char byte = 0;
   ASSERT_EQ(::read(ready[0], &byte, 1), 1);
-  EXPECT_EQ(refusal(dir).find(dir.path().string() + ": in use by process " +
-                              std::to_string(child)),
+  EXPECT_EQ(refusal(dir).find(dir.path().string() + ": in use by process " + std::to_string(child)),
             0u);
   kill(child, SIGKILL);
   int status = 0;
