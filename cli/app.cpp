@@ -6,10 +6,13 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
 #include "cli/player_choice.hpp"
+#include "cli/version.hpp"
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
 #include "openings/game_database.hpp"
+#include "training/nearest_name.hpp"
 #include "training/train_loop.hpp"
 
 namespace camelot::cli {
@@ -44,12 +47,92 @@ void addPlayerChoice(CLI::App* command, PlayerChoice& choice) {
     player->excludes(option);
 }
 
+std::string versionText() {
+  return std::string("camelot ") + kVersion + " (commit " + kCommit + ")";
+}
+
+// The names of `app`'s subcommands.
+std::vector<std::string> commandNames(const CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; }))
+    names.push_back(command->get_name());
+  return names;
+}
+
+// "unknown command 'x' (did you mean 'y'?; commands: ...)" for the first word (and the second,
+// under a command with subcommands) that names no command; "" when they all do.
+std::string unknownCommand(CLI::App& app, const std::vector<std::string>& words) {
+  CLI::App* parent = &app;
+  std::string path = "camelot";
+  for (const std::string& word : words) {
+    if (word.starts_with('-') || parent->get_subcommands({}).empty()) return "";
+    const std::vector<std::string> names = commandNames(*parent);
+    if (std::find(names.begin(), names.end(), word) == names.end()) {
+      std::string known;
+      for (const std::string& name : names)
+        known += (known.empty() ? "" : ", ") + name;
+      const std::optional<std::string> near = nearestName(word, names);
+      return "unknown command '" + word + "'" + (near ? " (did you mean '" + *near + "'?)" : "") +
+             "; the commands of " + path + " are " + known + " (see 'camelot help" +
+             path.substr(std::string_view("camelot").size()) + "')";
+    }
+    parent = parent->get_subcommand(word);
+    path += " " + word;
+  }
+  return "";
+}
+
+// The chosen command's words after "camelot": " train", " openings import"; "" for none.
+std::string commandPath(const CLI::App& app) {
+  std::string path;
+  const CLI::App* at = &app;
+  while (true) {
+    const std::vector<const CLI::App*> chosen =
+        at->get_subcommands([](const CLI::App* c) { return c->parsed(); });
+    if (chosen.empty()) return path;
+    at = chosen.front();
+    path += " " + at->get_name();
+  }
+}
+
+// " (did you mean '--hours'?)" for the first option of `words` that the chosen command lacks
+// but nearly has; "" otherwise.
+std::string unknownOptionHint(const CLI::App& app, const std::vector<std::string>& words) {
+  const CLI::App* at = &app;
+  while (true) {
+    const auto chosen = at->get_subcommands([](const CLI::App* c) { return c->parsed(); });
+    if (chosen.empty()) break;
+    at = chosen.front();
+  }
+  std::vector<std::string> options;
+  for (const CLI::Option* option : at->get_options())
+    for (const std::string& name : option->get_lnames())
+      options.push_back("--" + name);
+  for (const std::string& word : words) {
+    if (!word.starts_with("--")) continue;
+    const std::string name = word.substr(0, word.find('='));
+    if (std::find(options.begin(), options.end(), name) != options.end()) continue;
+    if (const std::optional<std::string> near = nearestName(name, options))
+      return " (did you mean '" + *near + "'?)";
+  }
+  return "";
+}
+
+// An error's text without a "camelot ...: " its thrower already put in front.
+std::string withoutPrefix(const std::string& message, const CLI::App& app) {
+  for (const std::string& prefix : {"camelot" + commandPath(app) + ": ", std::string("camelot: ")})
+    if (message.starts_with(prefix)) return message.substr(prefix.size());
+  return message;
+}
+
 }  // namespace
 
 int run(std::span<const std::string> args, std::istream& in, std::ostream& out, std::ostream& err) {
   CLI::App app{"CamelotZero: a self-play framework for the board game Camelot.", "camelot"};
   app.require_subcommand(1);
   app.fallthrough(false);
+  app.set_version_flag("--version", versionText(),
+                       "Print the version and the commit it was built from");
 
   PerftOptions perftOptions;
   CLI::App* perft = app.add_subcommand(
@@ -413,28 +496,30 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
                             "Also write every move's share per row here, for "
                             "scripts/plot_openings.py");
 
-  if (!args.empty() && !args[0].starts_with('-')) {
-    std::string known;
-    bool found = false;
-    for (const CLI::App* command : app.get_subcommands([](CLI::App*) { return true; })) {
-      known += (known.empty() ? "" : ", ") + command->get_name();
-      found = found || command->get_name() == args[0];
-    }
-    if (!found) {
-      err << "camelot: unknown command '" << args[0] << "' (commands: " << known
-          << "; see 'camelot --help')\n";
+  // `camelot help [COMMAND [SUBCOMMAND]]`: the command's --help.
+  std::vector<std::string> words(args.begin(), args.end());
+  if (!words.empty() && words[0] == "help") {
+    words.erase(words.begin());
+    words.push_back("--help");
+  }
+  if (!words.empty() && !words[0].starts_with('-')) {
+    if (const std::string problem = unknownCommand(app, words); !problem.empty()) {
+      err << "camelot: " << problem << '\n';
       return 2;
     }
   }
-  std::vector<std::string> reversed(args.rbegin(), args.rend());
+  std::vector<std::string> reversed(words.rbegin(), words.rend());
   try {
     app.parse(reversed);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e, out, err);
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e, out, err);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e, out, err);
   } catch (const CLI::ParseError& e) {
-    err << "camelot: " << e.what() << " (see 'camelot --help')\n";
+    err << "camelot: " << e.what() << unknownOptionHint(app, words) << " (see 'camelot help"
+        << commandPath(app) << "')\n";
     return 2;
   }
 
@@ -466,9 +551,12 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
     // Bad input (CfenError, MoveError, SpecError, InputError, CheckpointError) or a file that
     // cannot be written: one line, naming the command.
     out.flush();
-    err << "camelot " << app.get_subcommands().front()->get_name() << ": " << e.what() << '\n';
+    takeInterruptingSignal();
+    err << "camelot" << commandPath(app) << ": " << withoutPrefix(e.what(), app) << '\n';
     return 1;
   }
+  // Stopped by Ctrl-C or SIGTERM (cli/interrupt.hpp): saved, but not finished.
+  if (const int signal = takeInterruptingSignal(); signal != 0) return 128 + signal;
   return 0;
 }
 

@@ -6,8 +6,10 @@ namespace camelot::cli {
 namespace {
 
 std::atomic<bool> interruptedFlag{false};
+std::atomic<int> signalNumber{0};
 
-extern "C" void onInterrupt(int) {
+extern "C" void onInterrupt(int signal) {
+  signalNumber = signal;
   interruptedFlag = true;
 }
 
@@ -15,6 +17,7 @@ extern "C" void onInterrupt(int) {
 
 InterruptWatch::InterruptWatch() {
   interruptedFlag = false;
+  signalNumber = 0;
   std::signal(SIGINT, onInterrupt);
   std::signal(SIGTERM, onInterrupt);
 }
@@ -26,6 +29,10 @@ InterruptWatch::~InterruptWatch() {
 
 const std::atomic<bool>& InterruptWatch::interrupted() const {
   return interruptedFlag;
+}
+
+int takeInterruptingSignal() {
+  return signalNumber.exchange(0);
 }
 
 }  // namespace camelot::cli

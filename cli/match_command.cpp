@@ -25,9 +25,14 @@ nlohmann::json eloJson(double elo) {
   return std::isinf(elo) ? nlohmann::json(nullptr) : nlohmann::json(std::round(elo * 10.0) / 10.0);
 }
 
+// "1 win", "2 wins".
+std::string counted(int n, const std::string& one, const std::string& many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
 std::string scoreLine(const std::string& who, const MatchScore& s) {
-  return who + ": " + std::to_string(s.wins) + " wins, " + std::to_string(s.draws) + " draws, " +
-         std::to_string(s.losses) + " losses";
+  return who + ": " + counted(s.wins, "win", "wins") + ", " + counted(s.draws, "draw", "draws") +
+         ", " + counted(s.losses, "loss", "losses");
 }
 
 // The games file is written under a temporary name and renamed when the match is over, so an

@@ -16,6 +16,32 @@ std::string colorName(Color c) {
   return c == Color::White ? "White" : "Black";
 }
 
+// Runs of digits compare as numbers, so numeric notation reads in order: "9-10" before "10-11".
+bool naturalLess(std::string_view a, std::string_view b) {
+  const auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+  std::size_t i = 0;
+  std::size_t j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (isDigit(a[i]) && isDigit(b[j])) {
+      const std::size_t startA = i;
+      const std::size_t startB = j;
+      while (i < a.size() && isDigit(a[i]))
+        ++i;
+      while (j < b.size() && isDigit(b[j]))
+        ++j;
+      const std::string_view numberA = a.substr(startA, i - startA);
+      const std::string_view numberB = b.substr(startB, j - startB);
+      if (numberA.size() != numberB.size()) return numberA.size() < numberB.size();
+      if (numberA != numberB) return numberA < numberB;
+    } else {
+      if (a[i] != b[j]) return a[i] < b[j];
+      ++i;
+      ++j;
+    }
+  }
+  return a.size() - i < b.size() - j;
+}
+
 }  // namespace
 
 void runShow(const ShowOptions& options, std::ostream& out) {
@@ -37,7 +63,7 @@ void runShow(const ShowOptions& options, std::ostream& out) {
   std::vector<std::string> names;
   for (const Move& m : game.legalMoves())
     names.push_back(options.numeric ? toNumericNotation(m, position) : toNotation(m));
-  std::sort(names.begin(), names.end());
+  std::sort(names.begin(), names.end(), naturalLess);
   out << "Legal moves (" << names.size() << "):";
   for (std::size_t i = 0; i < names.size(); ++i)
     out << (i % 8 == 0 ? "\n  " : "  ") << names[i];

@@ -88,9 +88,14 @@ SprtStatus sprtStatus(const MatchScore& score, const SprtSettings& settings) {
 }
 
 std::string sprtText(const SprtStatus& status, const SprtSettings& settings) {
+  const std::string where =
+      status.decision == SprtDecision::AcceptH1 ? " at or above " + number(status.upper, "%.2f")
+      : status.decision == SprtDecision::AcceptH0
+          ? " at or below " + number(status.lower, "%.2f")
+          : " in [" + number(status.lower, "%.2f") + ", " + number(status.upper, "%.2f") + "]";
   return "SPRT elo0 " + number(settings.elo0, "%g") + ", elo1 " + number(settings.elo1, "%g") +
-         ": LLR " + number(status.llr, "%.2f") + " in [" + number(status.lower, "%.2f") + ", " +
-         number(status.upper, "%.2f") + "], " + outcome(status.decision, settings.elo1);
+         ": LLR " + number(status.llr, "%.2f") + where + ", " +
+         outcome(status.decision, settings.elo1);
 }
 
 SprtSettings parseSprtSettings(std::string_view text) {

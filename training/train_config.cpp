@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "training/config_values.hpp"
+#include "training/nearest_name.hpp"
 
 static_assert(TOML_EXCEPTIONS, "train_config.cpp reads toml::parse_error exceptions");
 
@@ -179,37 +180,11 @@ const KeyLister& knownKeys() {
   return keys;
 }
 
-// Edit distance (insertions, deletions, substitutions, adjacent swaps), for suggestions.
-std::size_t editDistance(std::string_view a, std::string_view b) {
-  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
-  for (std::size_t i = 0; i <= a.size(); ++i)
-    d[i][0] = i;
-  for (std::size_t j = 0; j <= b.size(); ++j)
-    d[0][j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      d[i][j] = std::min(
-          {d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.size()][b.size()];
-}
-
 // " (did you mean 'x'?)" when one of `candidates` is within two edits of `name`.
-template <class Range>
-std::string suggestion(std::string_view name, const Range& candidates, const std::string& prefix) {
-  std::size_t best = 3;
-  std::string found;
-  for (const auto& candidate : candidates) {
-    const std::size_t distance = editDistance(name, candidate);
-    if (distance < best) {
-      best = distance;
-      found = candidate;
-    }
-  }
-  return found.empty() ? "" : " (did you mean '" + prefix + found + "'?)";
+std::string suggestion(std::string_view name, const std::vector<std::string>& candidates,
+                       const std::string& prefix) {
+  const std::optional<std::string> found = nearestName(name, candidates);
+  return found ? " (did you mean '" + prefix + *found + "'?)" : "";
 }
 
 // Throws for the first (in file order) section or key that is not known, or a known section
@@ -221,7 +196,7 @@ void checkKnownKeys(const toml::table& root, const std::string& origin) {
     std::string message;
   };
   std::vector<Problem> problems;
-  std::vector<std::string_view> sectionNames;
+  std::vector<std::string> sectionNames;
   for (const auto& [name, keys] : known)
     sectionNames.push_back(name);
   for (const auto& [key, node] : root) {

@@ -89,23 +89,24 @@ TEST_F(NetCommand, InitRefusesToOverwriteAndRejectsBadSettings) {
   const auto before = std::filesystem::file_size(path);
   const CliResult again = runCamelot({"net", "init", "--out", path});
   EXPECT_EQ(again.status, 1);
-  EXPECT_EQ(again.err, "camelot net: " + path + ": already exists (use --force to replace it)\n");
+  EXPECT_EQ(again.err,
+            "camelot net init: " + path + ": already exists (use --force to replace it)\n");
   EXPECT_EQ(std::filesystem::file_size(path), before);
 
   const CliResult odd = runCamelot(
       {"net", "init", "--architecture", "resnet", "--channels", "63", "--out", file("odd.ckpt")});
   EXPECT_EQ(odd.status, 1);
-  EXPECT_EQ(odd.err, "camelot net: channels must be even and in 2..512 (got 63)\n");
+  EXPECT_EQ(odd.err, "camelot net init: channels must be even and in 2..512 (got 63)\n");
   EXPECT_FALSE(std::filesystem::exists(file("odd.ckpt")));
 
   const CliResult mixed = runCamelot({"net", "init", "--blocks", "2", "--out", file("mixed.ckpt")});
   EXPECT_EQ(mixed.status, 1);
-  EXPECT_EQ(mixed.err, "camelot net: --blocks is not a setting of --architecture mlp\n");
+  EXPECT_EQ(mixed.err, "camelot net init: --blocks is not a setting of --architecture mlp\n");
   EXPECT_FALSE(std::filesystem::exists(file("mixed.ckpt")));
   const CliResult narrow =
       runCamelot({"net", "init", "--accumulator", "4", "--out", file("narrow.ckpt")});
   EXPECT_EQ(narrow.status, 1);
-  EXPECT_EQ(narrow.err, "camelot net: accumulator must be in 8..4096 (got 4)\n");
+  EXPECT_EQ(narrow.err, "camelot net init: accumulator must be in 8..4096 (got 4)\n");
 }
 
 TEST_F(NetCommand, CorruptOrMissingCheckpointIsOneErrorLine) {

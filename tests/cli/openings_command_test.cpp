@@ -37,13 +37,14 @@ TEST(OpeningsCommand, ImportsReportsAndRefusesWhatItCannotUse) {
 
   const CliResult otherPlies = runCamelot({"openings", "import", db, games, "--plies", "20"});
   EXPECT_EQ(otherPlies.status, 1);
-  EXPECT_EQ(otherPlies.err, "camelot openings: " + db +
+  EXPECT_EQ(otherPlies.err, "camelot openings import: " + db +
                                 ": counts the first 10 plies of each game; it cannot count 20 "
                                 "(a new database can)\n");
 
   const CliResult missing = runCamelot({"openings", "import", db, (dir / "none.txt").string()});
   EXPECT_EQ(missing.status, 1);
-  EXPECT_EQ(missing.err, "camelot openings: " + (dir / "none.txt").string() + ": no such file\n");
+  EXPECT_EQ(missing.err,
+            "camelot openings import: " + (dir / "none.txt").string() + ": no such file\n");
 
   const CliResult noSource = runCamelot({"openings", "import", db});
   EXPECT_EQ(noSource.status, 2);
@@ -93,7 +94,7 @@ TEST(OpeningsCommand, ShowsAPositionsMovesWithTheirResultsAndContinuations) {
   const CliResult missing = runCamelot({"openings", "show", (dir / "none.db").string()});
   EXPECT_EQ(missing.status, 1);
   EXPECT_EQ(missing.err,
-            "camelot openings: " + (dir / "none.db").string() + ": no such database\n");
+            "camelot openings show: " + (dir / "none.db").string() + ": no such database\n");
 }
 
 TEST(OpeningsCommand, TrendTabulatesARunsOpeningsAndWritesTheirCsv) {

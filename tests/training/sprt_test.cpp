@@ -116,11 +116,11 @@ TEST(Sprt, TextNamesTheBoundsAndTheDecision) {
   EXPECT_EQ(
       sprtText({.llr = 3.0, .lower = -2.94, .upper = 2.94, .decision = SprtDecision::AcceptH1},
                settings),
-      "SPRT elo0 0, elo1 5: LLR 3.00 in [-2.94, 2.94], H1 accepted (elo1: stronger by 5)");
+      "SPRT elo0 0, elo1 5: LLR 3.00 at or above 2.94, H1 accepted (elo1: stronger by 5)");
   EXPECT_EQ(
       sprtText({.llr = -3.0, .lower = -2.94, .upper = 2.94, .decision = SprtDecision::AcceptH0},
                {.elo0 = -5.0, .elo1 = 2.5}),
-      "SPRT elo0 -5, elo1 2.5: LLR -3.00 in [-2.94, 2.94], H0 accepted");
+      "SPRT elo0 -5, elo1 2.5: LLR -3.00 at or below -2.94, H0 accepted");
 }
 
 TEST(Sprt, ParsesEloPairs) {
