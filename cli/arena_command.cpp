@@ -168,7 +168,9 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
     try {
       sprt = parseSprtSettings(options.sprt);
     } catch (const std::invalid_argument& e) {
-      throw InputError(std::string("--sprt: ") + e.what());
+      // "sprt: expected ..." names the option as the user wrote it, once.
+      const std::string_view message = e.what();
+      throw InputError("--" + std::string(message));
     }
   }
   std::string anchor = options.anchor;

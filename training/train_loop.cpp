@@ -508,6 +508,9 @@ class Run {
       }
     }
     if (buffer_->empty()) throw std::runtime_error("no positions to train on (empty buffer)");
+    if (done == 0)  // a few seconds of forward passes: say so
+      progress_.update("generation " + std::to_string(generation) +
+                       " training: scoring the network on its new positions first");
     const std::optional<TrainStepStats> test =
         done == 0 ? measureUnseen(newPositions) : std::nullopt;
     say("generation " + std::to_string(generation) + ": training, " + std::to_string(steps) +

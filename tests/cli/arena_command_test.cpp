@@ -246,6 +246,9 @@ TEST_F(ArenaCommand, SprtNeedsExactlyTwoPlayers) {
       {"--players", "random,greedy,alphabeta:depth=1", "--sprt", "0,10", "--out", out.string()});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err, "camelot arena: --sprt tests one pairing: give exactly two players\n");
+  const CliResult bad = arena({"--players", "random,greedy", "--sprt", "5,0"});
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_EQ(bad.err, "camelot arena: --sprt: elo0 must be below elo1, got '5,0'\n");
   EXPECT_FALSE(fs::exists(out));
 }
 
