@@ -2,10 +2,12 @@
 #include <iomanip>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <sstream>
 
 #include "cli/commands.hpp"
 #include "nn/checkpoint.hpp"
 #include "nn/fresh_network.hpp"
+#include "nn/model.hpp"
 
 namespace camelot::cli {
 
@@ -34,6 +36,11 @@ void runNetInit(const NetInitOptions& options, std::ostream& out) {
 void runNetInfo(const std::string& file, bool json, std::ostream& out) {
   const CheckpointHeader h = readCheckpointHeader(file);
   requireCompatible(file, h);
+  // The whole file, as a command that plays it would load it: checksum, tensor section, every
+  // tensor the architecture needs, finite weights.
+  loadModel(file);
+  std::ostringstream checksum;
+  checksum << std::hex << std::setw(16) << std::setfill('0') << h.weightsChecksum;
   const NetworkConfig& c = h.config;
   if (json) {
     const nlohmann::json config =
@@ -58,6 +65,7 @@ void runNetInfo(const std::string& file, bool json, std::ostream& out) {
                           {"training_step", h.trainingStep},
                           {"generation", h.generation},
                           {"weights_bytes", h.weightsBytes},
+                          {"weights_checksum", checksum.str()},
                           {"config", config}}
                .dump()
         << '\n';
@@ -70,8 +78,8 @@ void runNetInfo(const std::string& file, bool json, std::ostream& out) {
       << "training step:    " << h.trainingStep << '\n'
       << "format version:   " << h.formatVersion << '\n'
       << "encoding version: " << h.encodingVersion << '\n'
-      << "weights:          " << h.weightsBytes << " bytes, checksum " << std::hex << std::setw(16)
-      << std::setfill('0') << h.weightsChecksum << std::dec << '\n';
+      << "weights:          " << h.weightsBytes << " bytes, checksum " << checksum.str()
+      << " (verified)\n";
 }
 
 }  // namespace camelot::cli

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <limits>
@@ -525,6 +526,18 @@ CheckpointContents readCheckpoint(const std::filesystem::path& path) {
     const auto data =
         reader.take(static_cast<std::size_t>(elements) * elementBytes(record.dtype), "tensor data");
     record.data.assign(data.begin(), data.end());
+    // A NaN or an infinity makes every evaluation NaN: refuse it here, with its place.
+    if (record.dtype == kTensorFloat32) {
+      const std::vector<float> values = record.floats();
+      const auto bad =
+          std::find_if(values.begin(), values.end(), [](float v) { return !std::isfinite(v); });
+      if (bad != values.end())
+        fail(path, "tensor '" + record.name + "' holds a non-finite value (" +
+                       (std::isnan(*bad) ? "nan"
+                        : *bad > 0       ? "inf"
+                                         : "-inf") +
+                       ") at element " + std::to_string(bad - values.begin()));
+    }
   }
   if (reader.remaining() != 0) {
     fail(path, "corrupt tensor section (" + std::to_string(reader.remaining()) +

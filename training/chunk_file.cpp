@@ -287,6 +287,11 @@ ChunkHeader openAndReadHeader(const std::filesystem::path& path, std::ifstream& 
     fail(path, "corrupt header (" + std::to_string(h.sampleCount) + " samples cannot fit in " +
                    std::to_string(h.payloadBytes) + " payload bytes)");
   }
+  if (h.payloadBytes > kMaxChunkCompressionRatio * h.compressedBytes) {
+    fail(path, "corrupt header (a payload of " + std::to_string(h.payloadBytes) + " bytes from " +
+                   std::to_string(h.compressedBytes) + " compressed bytes: more than " +
+                   std::to_string(kMaxChunkCompressionRatio) + " to 1)");
+  }
   const std::uint64_t available = fileSize - kChunkHeaderBytes;
   if (h.compressedBytes > available) {
     fail(path, "truncated (the compressed payload needs " + std::to_string(h.compressedBytes) +

@@ -49,6 +49,9 @@ inline constexpr std::uint32_t kChunkFormatVersion = 1;
 inline constexpr std::size_t kChunkHeaderBytes = 40;
 // Larger payloads are refused on both sides (a corrupt header must not allocate gigabytes).
 inline constexpr std::uint64_t kMaxChunkPayloadBytes = std::uint64_t{1} << 30;
+// Real chunks compress about 2:1; a header declaring more than this ratio is refused before
+// anything is allocated (a crafted 32 KB frame of zeros would otherwise take 1 GiB).
+inline constexpr std::uint64_t kMaxChunkCompressionRatio = 64;
 // The fixed-size fields of one sample with an empty position text, history and policy.
 inline constexpr std::uint64_t kMinChunkSampleBytes = 2 + 1 + 1 + 2 + 1 + 4 + 4;
 inline constexpr int kChunkZstdLevel = 3;

@@ -410,6 +410,13 @@ TEST_F(ChunkFileTest, HeaderSizesAreBounded) {
   file = rawChunk(payload, 1000);
   writeBytes(path, file);
   expectChunkError(path, "samples cannot fit in");
+  // And a frame that inflates far past what any game compresses to (a zip bomb): refused
+  // from the header, before its payload is allocated.
+  const Bytes zeros(std::size_t{1} << 20, 0);
+  file = rawChunk(zeros, 1);
+  writeBytes(path, file);
+  expectChunkError(path, "corrupt header (a payload of 1048576 bytes from ");
+  EXPECT_LT(file.size(), 1000u);
 }
 
 TEST_F(ChunkFileTest, EveryFieldIsChecked) {

@@ -2,6 +2,7 @@
 // keep existing files, and an analysis whose moves are legal.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -9,6 +10,7 @@
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
 #include "engine/rules_status.hpp"
+#include "nn/checkpoint.hpp"
 #include "tests/cli/cli_runner.hpp"
 #include "tests/scratch_dir.hpp"
 
@@ -122,6 +124,34 @@ TEST_F(NetCommand, CorruptOrMissingCheckpointIsOneErrorLine) {
     EXPECT_TRUE(r.out.empty());
   }
   EXPECT_NE(runCamelot({"net", "info", path}).err.find("truncated"), std::string::npos);
+}
+
+// info reads the whole file as loading does: a flipped weight byte (the header intact) is an
+// error, and the checksum it verified is in --json.
+TEST_F(NetCommand, InfoVerifiesTheWeightsAndShowsTheirChecksum) {
+  const std::string path = smallNet();
+  const CliResult good = runCamelot({"net", "info", path, "--json"});
+  ASSERT_EQ(good.status, 0) << good.err;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx",
+                static_cast<unsigned long long>(readCheckpointHeader(path).weightsChecksum));
+  EXPECT_EQ(nlohmann::json::parse(good.out)["weights_checksum"], hex);
+  EXPECT_NE(
+      runCamelot({"net", "info", path}).out.find(std::string("checksum ") + hex + " (verified)"),
+      std::string::npos);
+
+  std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+  file.seekg(-100, std::ios::end);
+  char byte = 0;
+  file.read(&byte, 1);
+  byte = static_cast<char>(byte ^ 0x10);
+  file.seekp(-100, std::ios::end);
+  file.write(&byte, 1);
+  file.close();
+  const CliResult bad = runCamelot({"net", "info", path});
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_EQ(bad.err, "camelot net info: " + path + ": checksum mismatch (weights corrupt)\n");
+  EXPECT_TRUE(bad.out.empty());
 }
 
 TEST_F(NetCommand, AnalyzeListsLegalMovesWithVisitsAndAPrincipalVariation) {

@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 #include <torch/torch.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <limits>
 #include <random>
@@ -73,6 +75,34 @@ TEST_F(CheckpointTest, FlippedWeightByteIsAChecksumMismatch) {
                 {"checksum mismatch (weights corrupt)"});
   }
   expectTensors(*target, before);
+}
+
+// A NaN or an infinity in the weights (written by a diverged training, say) makes every
+// evaluation NaN: reading refuses it, naming the tensor and the element.
+TEST_F(CheckpointTest, NonFiniteWeightsAreRefusedWithTheirPlace) {
+  TinyNet net = trainedNet(2, 6);
+  const fs::path path = dir_ / "nonfinite.ckpt";
+  writeCheckpoint(path, exampleHeader(), *net);
+  const CheckpointContents good = readCheckpoint(path);
+  const auto tensor = std::find_if(good.tensors.begin(), good.tensors.end(), [](const auto& t) {
+    return t.dtype == kTensorFloat32 && t.elements() > 3;
+  });
+  ASSERT_NE(tensor, good.tensors.end());
+  const auto index = static_cast<std::size_t>(tensor - good.tensors.begin());
+  for (const auto& [value, name] : {std::pair{std::numeric_limits<float>::quiet_NaN(), "nan"},
+                                    std::pair{-std::numeric_limits<float>::infinity(), "-inf"}}) {
+    CheckpointContents damaged = good;
+    std::memcpy(damaged.tensors[index].data.data() + 3 * sizeof(float), &value, sizeof(float));
+    writeCheckpoint(path, damaged.header, damaged.tensors);
+    try {
+      readCheckpoint(path);
+      FAIL() << "a non-finite weight was read";
+    } catch (const CheckpointError& e) {
+      EXPECT_EQ(std::string(e.what()), path.string() + ": tensor '" + tensor->name +
+                                           "' holds a non-finite value (" + name +
+                                           ") at element 3");
+    }
+  }
 }
 
 TEST_F(CheckpointTest, WrongArchitectureIsNamedAndLeavesTheModuleUnchanged) {
