@@ -4,9 +4,14 @@
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
+#include "engine/durable_file.hpp"
+#include "training/directory_lock.hpp"
+#include "training/game_record.hpp"
 #include "training/match.hpp"
 #include "training/player_factory.hpp"
 
@@ -35,43 +40,93 @@ std::string scoreLine(const std::string& who, const MatchScore& s) {
          ", " + counted(s.losses, "loss", "losses");
 }
 
-// The games file is written under a temporary name and renamed when the match is over, so an
-// existing file is never overwritten and an interrupted match leaves its games in the .tmp.
-class GamesFile {
+// --out DIR: the match's settings (match.json) and its games (games.jsonl), each game appended
+// as it ends. The same match started again on DIR plays only its missing games; DIR holding
+// another match, or games without settings, is refused: nothing there is ever overwritten.
+class MatchDirectory {
  public:
-  explicit GamesFile(const std::string& directory) {
+  MatchDirectory(const std::string& directory, const nlohmann::ordered_json& settings) {
     if (directory.empty()) return;
-    const std::filesystem::path dir(directory);
+    dir_ = directory;
     std::error_code error;
-    std::filesystem::create_directories(dir, error);
+    std::filesystem::create_directories(dir_, error);
     if (error)
       throw InputError("--out " + directory + ": cannot create the directory: " + error.message());
-    final_ = dir / "games.jsonl";
-    temporary_ = dir / "games.jsonl.tmp";
-    if (std::filesystem::exists(final_))
+    lock_.emplace(dir_);
+    const std::filesystem::path settingsFile = dir_ / "match.json";
+    if (std::filesystem::exists(settingsFile)) {
+      std::ifstream in(settingsFile);
+      const nlohmann::ordered_json earlier = nlohmann::ordered_json::parse(in, nullptr, false);
+      if (earlier != settings)
+        throw InputError("--out " + directory + " holds another match (" +
+                         (earlier.is_discarded() ? std::string("its match.json is unreadable")
+                                                 : differences(earlier, settings)) +
+                         "); choose another directory");
+      readEarlierGames();
+    } else if (std::filesystem::exists(path()) ||
+               std::filesystem::exists(dir_ / "games.jsonl.tmp")) {
       throw InputError("--out " + directory +
-                       " already holds games.jsonl; choose another directory");
-    out_.open(temporary_, std::ios::trunc);
-    if (!out_) throw InputError("--out " + directory + ": cannot write " + temporary_.string());
+                       " already holds games of a match without its settings; choose another "
+                       "directory");
+    } else {
+      writeTextFileAtomically(settingsFile, settings.dump(2) + "\n");
+    }
+    out_.open(path(), std::ios::app);
+    if (!out_) throw InputError("--out " + directory + ": cannot write " + path().string());
   }
+
+  // The games it already holds: index (from 0) and outcome.
+  const std::vector<std::pair<int, Outcome>>& earlier() const { return earlier_; }
 
   void write(const GameRecord& record) {
     if (!out_.is_open()) return;
-    out_ << record.toJsonLine() << '\n';
-    out_.flush();
+    out_ << record.toJsonLine() << '\n' << std::flush;
   }
 
-  void commit() {
-    if (!out_.is_open()) return;
-    out_.close();
-    std::filesystem::rename(temporary_, final_);
-  }
-
-  const std::filesystem::path& path() const { return final_; }
+  bool enabled() const { return !dir_.empty(); }
+  std::filesystem::path path() const { return dir_ / "games.jsonl"; }
 
  private:
-  std::filesystem::path final_;
-  std::filesystem::path temporary_;
+  // "games: 10 there, 20 here; seed: 1 there, 2 here".
+  static std::string differences(const nlohmann::ordered_json& there,
+                                 const nlohmann::ordered_json& here) {
+    std::string text;
+    for (const auto& [key, value] : here.items()) {
+      const std::string old = there.contains(key) ? there[key].dump() : "(none)";
+      if (old != value.dump())
+        text += (text.empty() ? "" : "; ") + key + ": " + old + " there, " + value.dump() + " here";
+    }
+    return text;
+  }
+
+  // Reads games.jsonl. A last line without its line break is a write cut short by a kill: it
+  // is dropped, and that game played again.
+  void readEarlierGames() {
+    std::ifstream in(path(), std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), {});
+    const std::size_t lastBreak = text.rfind('\n');
+    const std::size_t complete = lastBreak == std::string::npos ? 0 : lastBreak + 1;
+    if (complete < text.size()) writeTextFileAtomically(path(), text.substr(0, complete));
+    std::istringstream lines(text.substr(0, complete));
+    int number = 0;
+    for (std::string line; std::getline(lines, line);) {
+      ++number;
+      try {
+        const WrittenGameRecord record = readGameRecordLine(line);
+        if (record.game < 1) throw GameRecordError("bad game record: no \"game\" number");
+        const Outcome outcome = record.result == "white"   ? Outcome::WhiteWins
+                                : record.result == "black" ? Outcome::BlackWins
+                                                           : Outcome::Draw;
+        earlier_.emplace_back(static_cast<int>(record.game - 1), outcome);
+      } catch (const GameRecordError& e) {
+        throw InputError(path().string() + " line " + std::to_string(number) + ": " + e.what());
+      }
+    }
+  }
+
+  std::filesystem::path dir_;
+  std::optional<DirectoryLock> lock_;
+  std::vector<std::pair<int, Outcome>> earlier_;
   std::ofstream out_;
 };
 
@@ -90,12 +145,27 @@ void runMatch(const MatchOptions& options, std::ostream& out, std::ostream& prog
   settings.maxPlies = options.maxPlies;
   settings.threads = options.threads;
 
-  GamesFile games(options.outDirectory);
+  nlohmann::ordered_json described;
+  described["white"] = white.text();
+  described["black"] = black.text();
+  described["games"] = settings.games;
+  described["opening_plies"] = settings.openingPlies;
+  described["seed"] = settings.seed;
+  described["max_plies"] = settings.maxPlies;
+  MatchDirectory games(options.outDirectory, described);
+  for (const auto& [index, outcome] : games.earlier())
+    settings.alreadyPlayed.insert(index);
   progress << "match: " << white.text() << " vs " << black.text() << ", " << settings.games
            << " games in pairs (colours swapped), openings of " << settings.openingPlies
            << " random plies, seed " << settings.seed << '\n';
-  int finished = 0;
-  const MatchResult result =
+  if (!settings.alreadyPlayed.empty())
+    progress << "resuming " << games.path().string() << ": " << settings.alreadyPlayed.size()
+             << " games already played\n";
+  // Ctrl-C or SIGTERM: the games in play are dropped, the finished ones kept and summed up.
+  const InterruptWatch watch;
+  settings.stop = &watch.interrupted();
+  int finished = static_cast<int>(settings.alreadyPlayed.size());
+  MatchResult result =
       playMatch([&](std::uint64_t seed) { return makePlayer(white, seed); },
                 [&](std::uint64_t seed) { return makePlayer(black, seed); }, settings,
                 [&](int, const GameRecord& record) {
@@ -106,7 +176,11 @@ void runMatch(const MatchOptions& options, std::ostream& out, std::ostream& prog
                            << endReasonName(record.status.reason) << ", " << record.moves.size()
                            << " plies)\n";
                 });
-  games.commit();
+  for (const auto& [index, outcome] : games.earlier())
+    result.add(index, outcome);
+  if (watch.interrupted())
+    progress << "interrupted after " << finished << " of " << settings.games << " games"
+             << (games.enabled() ? "; the same command resumes the match" : "") << '\n';
 
   const MatchScore total = result.total();
   const EloEstimate elo = estimateElo(total);
@@ -129,7 +203,7 @@ void runMatch(const MatchOptions& options, std::ostream& out, std::ostream& prog
       << "score " << std::fixed << std::setprecision(3) << total.score() << ", Elo "
       << eloText(elo.elo) << " (95% interval " << eloText(elo.low) << " .. " << eloText(elo.high)
       << ")\n";
-  if (!options.outDirectory.empty()) out << "games saved to " << games.path().string() << '\n';
+  if (games.enabled()) out << "games saved to " << games.path().string() << '\n';
 }
 
 }  // namespace camelot::cli

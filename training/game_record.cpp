@@ -35,8 +35,10 @@ class RecordFields final : public nlohmann::json_sax<nlohmann::json> {
 
   bool null() override { return other("null"); }
   bool boolean(bool) override { return other("a boolean"); }
-  bool number_integer(number_integer_t) override { return other("a number"); }
-  bool number_unsigned(number_unsigned_t) override { return other("a number"); }
+  bool number_integer(number_integer_t value) override { return number(value); }
+  bool number_unsigned(number_unsigned_t value) override {
+    return number(static_cast<std::int64_t>(value));
+  }
   bool number_float(number_float_t, const string_t&) override { return other("a number"); }
   bool binary(binary_t&) override { return other("binary"); }
   bool string(string_t& value) override {
@@ -95,6 +97,14 @@ class RecordFields final : public nlohmann::json_sax<nlohmann::json> {
   }
 
  private:
+  bool number(std::int64_t value) {
+    if (depth_ == 1 && key_ == "game") {
+      record_.game = value;
+      return true;
+    }
+    return other("a number");
+  }
+
   // A value that is not a string: fine for fields this reader skips, an error for its own.
   bool other(const char* what) {
     if (depth_ == 0 && !isObject_) return false;

@@ -2,6 +2,7 @@
 // A finished game as it is saved: the start position, the moves in letter notation, the
 // result and its reason, and who played. One JSON object per line of a games file.
 
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -29,6 +30,7 @@ struct GameRecord {
 
 // A line of a games file as written, before any move is checked: what a reader of games needs.
 struct WrittenGameRecord {
+  std::int64_t game = 0;             // its number; 0 when absent
   std::string white, black;          // empty when absent
   std::optional<std::string> start;  // the CFEN; absent: the start position
   std::vector<std::string> moves;

@@ -5,6 +5,7 @@
 #include <tbb/task_arena.h>
 
 #include <mutex>
+#include <optional>
 #include <random>
 #include <stdexcept>
 
@@ -30,12 +31,15 @@ Position matchOpening(std::uint64_t seed, int pair, int plies) {
 
 namespace {
 
-GameRecord playGame(Player& white, Player& black, const Position& start, int maxPlies) {
+// The game, or nothing when `stop` came first.
+std::optional<GameRecord> playGame(Player& white, Player& black, const Position& start,
+                                   int maxPlies, const std::atomic<bool>* stop) {
   Game game(start);
   white.newGame();
   black.newGame();
   GameRecord record{0, white.name(), black.name(), start, {}, {}, ""};
   while (!game.finished() && static_cast<int>(game.moves().size()) < maxPlies) {
+    if (stop != nullptr && *stop) return std::nullopt;
     const Color side = game.position().sideToMove();
     Player& mover = side == Color::White ? white : black;
     Move move;
@@ -63,6 +67,17 @@ GameRecord playGame(Player& white, Player& black, const Position& start, int max
 
 }  // namespace
 
+void MatchResult::add(int index, Outcome outcome) {
+  const bool firstIsWhite = index % 2 == 0;
+  MatchScore& score = firstIsWhite ? asWhite : asBlack;
+  if (outcome == Outcome::Draw)
+    ++score.draws;
+  else if (outcome == (firstIsWhite ? Outcome::WhiteWins : Outcome::BlackWins))
+    ++score.wins;
+  else
+    ++score.losses;
+}
+
 MatchResult playMatch(const PlayerMaker& first, const PlayerMaker& second,
                       const MatchSettings& settings,
                       const std::function<void(int, const GameRecord&)>& onGame) {
@@ -74,25 +89,19 @@ MatchResult playMatch(const PlayerMaker& first, const PlayerMaker& second,
   MatchResult result;
   std::mutex mutex;
   const auto playOne = [&](int index) {
+    if (settings.alreadyPlayed.contains(index) || (settings.stop && *settings.stop)) return;
     const bool firstIsWhite = index % 2 == 0;
     const Position start = matchOpening(settings.seed, index / 2, settings.openingPlies);
     const auto a = first(mixSeed(settings.seed, 2 * static_cast<std::uint64_t>(index) + 2));
     const auto b = second(mixSeed(settings.seed, 2 * static_cast<std::uint64_t>(index) + 3));
-    GameRecord record = firstIsWhite ? playGame(*a, *b, start, settings.maxPlies)
-                                     : playGame(*b, *a, start, settings.maxPlies);
-    record.game = index + 1;
-
-    const Outcome firstWins = firstIsWhite ? Outcome::WhiteWins : Outcome::BlackWins;
+    std::optional<GameRecord> record =
+        firstIsWhite ? playGame(*a, *b, start, settings.maxPlies, settings.stop)
+                     : playGame(*b, *a, start, settings.maxPlies, settings.stop);
+    if (!record) return;
+    record->game = index + 1;
     const std::lock_guard lock(mutex);
-    MatchScore& score = firstIsWhite ? result.asWhite : result.asBlack;
-    if (record.status.outcome == Outcome::Draw) {
-      ++score.draws;
-    } else if (record.status.outcome == firstWins) {
-      ++score.wins;
-    } else {
-      ++score.losses;
-    }
-    onGame(index, record);
+    result.add(index, record->status.outcome);
+    onGame(index, *record);
   };
 
   tbb::task_arena arena(settings.threads);

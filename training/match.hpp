@@ -3,9 +3,11 @@
 // the opening's bias cancels. Each game gets its own seeded player instances, so the games
 // and their results are the same whatever the number of threads.
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <set>
 #include <string>
 
 #include "mcts/player.hpp"
@@ -23,12 +25,19 @@ struct MatchSettings {
   std::uint64_t seed = 1;
   int maxPlies = 1000;  // a cap (a setting, not a rule): longer games are adjudicated draws
   int threads = 1;      // games played at once (TBB)
+  // Game indices not to play (a resumed match has them already).
+  std::set<int> alreadyPlayed;
+  // Once it is true, no game starts and the games in play are dropped unfinished.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 struct MatchResult {
   // From the first player's view, as White and as Black.
   MatchScore asWhite;
   MatchScore asBlack;
+
+  // Counts game `index` (even: the first player is White) that ended in `outcome`.
+  void add(int index, Outcome outcome);
 
   MatchScore total() const {
     return {asWhite.wins + asBlack.wins, asWhite.draws + asBlack.draws,
@@ -41,9 +50,10 @@ struct MatchResult {
 // seed plays the same openings.
 Position matchOpening(std::uint64_t seed, int pair, int plies);
 
-// Plays settings.games games of `first` against `second`; even-numbered games give `first`
-// White. Calls onGame (serialised, in completion order) with each finished game's index and
-// record. Throws std::invalid_argument for bad settings.
+// Plays settings.games games of `first` against `second` (but those already played); even-
+// numbered games give `first` White. Calls onGame (serialised, in completion order) with each
+// finished game's index and record; the result counts those games. Throws
+// std::invalid_argument for bad settings.
 MatchResult playMatch(const PlayerMaker& first, const PlayerMaker& second,
                       const MatchSettings& settings,
                       const std::function<void(int, const GameRecord&)>& onGame);

@@ -1,11 +1,17 @@
 // `camelot match` as a user runs it: the JSON summary, the saved game records, and errors.
 
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <thread>
 
 #include "tests/cli/cli_runner.hpp"
 #include "tests/scratch_dir.hpp"
@@ -14,6 +20,7 @@ namespace camelot::cli {
 namespace {
 
 using Result = CliResult;
+namespace fs = std::filesystem;
 
 Result camelot(const std::vector<std::string>& args, const std::string& input = "") {
   return runCamelot(args, input);
@@ -57,9 +64,117 @@ TEST_F(MatchCommand, SavesEveryGameAndNeverOverwrites) {
   EXPECT_EQ(games, 3);
   EXPECT_FALSE(std::filesystem::exists(dir_ / "games.jsonl.tmp"));
 
+  // The same match again: nothing left to play, nothing rewritten, the same summary.
+  std::ifstream before(dir_ / "games.jsonl");
+  const std::string saved((std::istreambuf_iterator<char>(before)), {});
   const Result second = camelot(args);
-  EXPECT_EQ(second.status, 1);
-  EXPECT_NE(second.err.find("already holds games.jsonl"), std::string::npos) << second.err;
+  EXPECT_EQ(second.status, 0) << second.err;
+  EXPECT_NE(
+      second.err.find("resuming " + (dir_ / "games.jsonl").string() + ": 3 games already played"),
+      std::string::npos)
+      << second.err;
+  EXPECT_EQ(second.out, first.out);
+  std::ifstream after(dir_ / "games.jsonl");
+  EXPECT_EQ(std::string((std::istreambuf_iterator<char>(after)), {}), saved);
+}
+
+// A match killed with a game half written resumes: the cut line is dropped, only the missing
+// games are played, and the file ends as an uninterrupted match's (deterministic players).
+TEST_F(MatchCommand, AKilledMatchResumesWithItsMissingGamesOnly) {
+  const auto args = [&](const std::string& out) {
+    return std::vector<std::string>{
+        "match", "--white", "alphabeta:depth=1", "--black", "greedy", "--games", "4", "--out", out};
+  };
+  const fs::path whole = dir_ / "whole";
+  const fs::path cut = dir_ / "cut";
+  ASSERT_EQ(camelot(args(whole.string())).status, 0);
+  ASSERT_EQ(camelot(args(cut.string())).status, 0);
+  std::ifstream in(whole / "games.jsonl");
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);)
+    lines.push_back(line);
+  ASSERT_EQ(lines.size(), 4u);
+  // Games 1 and 3 finished, game 2 cut short in the middle of its line.
+  std::ofstream(cut / "games.jsonl", std::ios::trunc) << lines[0] << '\n'
+                                                      << lines[2] << '\n'
+                                                      << lines[1].substr(0, 40);
+
+  const Result resumed = camelot(args(cut.string()));
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_NE(resumed.err.find(": 2 games already played"), std::string::npos) << resumed.err;
+  EXPECT_NE(resumed.err.find("game 2 (3/4 done)"), std::string::npos) << resumed.err;
+  const auto summary = [](const std::string& out) {
+    return out.substr(0, out.find("games saved"));
+  };
+  EXPECT_EQ(summary(resumed.out), summary(camelot(args(whole.string())).out));
+  std::ifstream again(cut / "games.jsonl");
+  std::vector<std::string> resumedLines;
+  for (std::string line; std::getline(again, line);)
+    resumedLines.push_back(line);
+  std::sort(lines.begin(), lines.end());
+  std::sort(resumedLines.begin(), resumedLines.end());
+  EXPECT_EQ(resumedLines, lines);
+}
+
+TEST_F(MatchCommand, ADirectoryOfAnotherMatchIsRefusedAndKept) {
+  const std::vector<std::string> args = {"match",   "--white", "random",
+                                         "--black", "greedy",  "--games",
+                                         "2",       "--out",   dir_.path().string()};
+  ASSERT_EQ(camelot(args).status, 0);
+  std::vector<std::string> other = args;
+  other[6] = "4";
+  const Result r = camelot(other);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "camelot match: --out " + dir_.path().string() +
+                       " holds another match (games: 2 there, 4 here); choose another directory\n");
+  std::ifstream in(dir_ / "games.jsonl");
+  EXPECT_EQ(std::count(std::istreambuf_iterator<char>(in), {}, '\n'), 2);
+
+  // Games without the settings they were played with (an older match) are never touched.
+  const fs::path old = dir_ / "old";
+  fs::create_directories(old);
+  std::ofstream(old / "games.jsonl") << "{}\n";
+  const Result refused =
+      camelot({"match", "--white", "random", "--black", "greedy", "--out", old.string()});
+  EXPECT_EQ(refused.status, 1);
+  EXPECT_NE(refused.err.find("already holds games of a match without its settings"),
+            std::string::npos)
+      << refused.err;
+}
+
+// Ctrl-C: the games in play are dropped, the finished ones kept and summed up, and the status
+// says the match was stopped (128 + SIGINT).
+TEST_F(MatchCommand, CtrlCKeepsTheFinishedGamesAndPrintsTheirSummary) {
+  const fs::path out = dir_ / "stopped";
+  const fs::path printed = dir_ / "out.txt";
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    if (freopen(printed.c_str(), "w", stdout) == nullptr) _exit(126);
+    if (freopen("/dev/null", "w", stderr) == nullptr) _exit(126);
+    execl(CAMELOT_BINARY, CAMELOT_BINARY, "match", "--white", "alphabeta:depth=3", "--black",
+          "alphabeta:depth=3", "--games", "200", "--out", out.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  const auto lines = [&] {
+    std::ifstream in(out / "games.jsonl");
+    return std::count(std::istreambuf_iterator<char>(in), {}, '\n');
+  };
+  const auto begin = std::chrono::steady_clock::now();
+  while (lines() < 1 && std::chrono::steady_clock::now() - begin < std::chrono::seconds(60))
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  kill(child, SIGINT);
+  int status = 0;
+  waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 128 + SIGINT);
+  const auto kept = lines();
+  EXPECT_GE(kept, 1);
+  EXPECT_LT(kept, 200);
+  std::ifstream in(printed);
+  const std::string summary((std::istreambuf_iterator<char>(in)), {});
+  EXPECT_NE(summary.find("alphabeta:depth=3 in all: "), std::string::npos) << summary;
+  EXPECT_NE(summary.find("games saved to"), std::string::npos) << summary;
 }
 
 TEST_F(MatchCommand, BadSpecIsOneErrorLine) {
