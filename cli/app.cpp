@@ -379,11 +379,13 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
   RatingsOptions ratingsOptions;
   CLI::App* ratings = app.add_subcommand(
       "ratings",
-      "Merge the results of arenas and training runs and print Bradley-Terry ratings (player, "
+      "Merge the results of arenas, matches and training runs and print Bradley-Terry ratings "
+      "(player, "
       "games, score, Elo, 95% interval); also writes them as CSV.");
   ratings
       ->add_option("SOURCE", ratingsOptions.sources,
-                   "Arena or run directories (their results.csv) or results files")
+                   "Arena or run directories (their results.csv), match directories (their "
+                   "games.jsonl), results.csv or games.jsonl files")
       ->required();
   ratings->add_option("--anchor", ratingsOptions.anchor,
                       "Player rated 0 (default: random if it played, else the first)");

@@ -263,9 +263,7 @@ void runRatings(const RatingsOptions& options, std::ostream& out, std::ostream& 
   std::vector<RatedGame> games;
   std::set<std::string> names;
   for (const std::string& source : options.sources) {
-    const fs::path file =
-        fs::is_directory(source) ? fs::path(source) / "results.csv" : fs::path(source);
-    const ResultsRead read = readResults(file);
+    const ResultsRead read = readRatedGames(source);
     for (const std::string& warning : read.warnings)
       err << "camelot ratings: " << warning << '\n';
     for (const RatedGame& g : read.games) {

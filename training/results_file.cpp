@@ -91,4 +91,52 @@ ResultsRead readResults(const std::filesystem::path& file) {
   return read;
 }
 
+ResultsRead readGameResults(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw ResultsError(file.string() + ": cannot read it (no such file?)");
+  const std::string text((std::istreambuf_iterator<char>(in)), {});
+  ResultsRead read;
+  std::size_t begin = 0;
+  for (int number = 1; begin < text.size(); ++number) {
+    const std::size_t end = text.find('\n', begin);
+    const std::string where = file.string() + ":" + std::to_string(number);
+    if (end == std::string::npos) {
+      read.warnings.push_back(where +
+                              ": an unfinished last line (a match stopped while writing it) is "
+                              "skipped");
+      break;
+    }
+    const std::string line = text.substr(begin, end - begin);
+    begin = end + 1;
+    WrittenGameRecord record;
+    try {
+      record = readGameRecordLine(line);
+    } catch (const GameRecordError& e) {
+      throw ResultsError(where + ": " + e.what());
+    }
+    if (record.white.empty() || record.black.empty())
+      throw ResultsError(where + ": a game record without both players");
+    const double score = record.result == "white"   ? 1.0
+                         : record.result == "black" ? 0.0
+                         : record.result == "draw"
+                             ? 0.5
+                             : throw ResultsError(where + ": result '" + record.result +
+                                                  "' is not white, black or draw");
+    read.games.push_back({record.white, record.black, score});
+  }
+  if (read.games.empty() && read.warnings.empty()) throw ResultsError(file.string() + ": no games");
+  return read;
+}
+
+ResultsRead readRatedGames(const std::filesystem::path& source) {
+  if (std::filesystem::is_directory(source)) {
+    const std::filesystem::path results = source / "results.csv";
+    const std::filesystem::path games = source / "games.jsonl";
+    if (!std::filesystem::exists(results) && std::filesystem::exists(games))
+      return readGameResults(games);
+    return readResults(results);
+  }
+  return source.extension() == ".jsonl" ? readGameResults(source) : readResults(source);
+}
+
 }  // namespace camelot

@@ -33,4 +33,14 @@ struct ResultsRead {
 // malformed line.
 ResultsRead readResults(const std::filesystem::path& file);
 
+// The results of a games file (games.jsonl, as `match --out` writes it): each line's players
+// and result. Throws ResultsError "FILE:LINE: ..." for a line that is not a game record with
+// both players and a result; a torn last line is a warning.
+ResultsRead readGameResults(const std::filesystem::path& file);
+
+// What `camelot ratings` reads from one source: a directory's results.csv (an arena or a run)
+// or, failing that, its games.jsonl (a match); a file by its kind (.jsonl: games, else
+// results.csv).
+ResultsRead readRatedGames(const std::filesystem::path& source);
+
 }  // namespace camelot

@@ -408,6 +408,37 @@ TEST_F(ArenaCommand, RatingsMergesArenas) {
             (std::map<std::string, int>{{"random", 6}, {"greedy", 6}, {"alphabeta:depth=1", 4}}));
 }
 
+// A match's --out directory holds games, not results.csv: ratings reads their players and
+// results, and merges them with an arena's.
+TEST_F(ArenaCommand, RatingsReadsMatchDirectoriesToo) {
+  const fs::path match = dir_ / "match";
+  const fs::path arenaDir = dir_ / "arena";
+  ASSERT_EQ(runCamelot({"match", "--white", "alphabeta:depth=1", "--black", "random", "--games",
+                        "4", "--out", match.string()})
+                .status,
+            0);
+  ASSERT_EQ(arena({"--players", "random,greedy", "--games", "2", "--openings", "1", "--out",
+                   arenaDir.string()})
+                .status,
+            0);
+  const CliResult r = runCamelot({"ratings", match.string(), arenaDir.string(), "--csv", ""});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::vector<RatedGame> games = readGameResults(match / "games.jsonl").games;
+  ASSERT_EQ(games.size(), 4u);
+  EXPECT_EQ(games[0].white, "alphabeta:depth=1");
+  EXPECT_EQ(games[0].black, "random");
+  const std::vector<RatedGame> more = readResults(arenaDir / "results.csv").games;
+  games.insert(games.end(), more.begin(), more.end());
+  EXPECT_EQ(r.out, "6 games from 2 files; Bradley-Terry ratings, random = 0:\n" +
+                       ratingsText(fitRatings(games, "random")));
+
+  std::ofstream(dir_ / "bad.jsonl") << "{\"moves\": []}\n";
+  const CliResult bad = runCamelot({"ratings", (dir_ / "bad.jsonl").string()});
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_EQ(bad.err, "camelot ratings: " + (dir_ / "bad.jsonl").string() +
+                         ":1: a game record without both players\n");
+}
+
 TEST_F(ArenaCommand, RatingsWarnsOfATornLastLine) {
   const fs::path out = dir_ / "arena";
   ASSERT_EQ(arena({"--players", "random,greedy", "--games", "2", "--openings", "1", "--out",
