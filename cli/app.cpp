@@ -176,10 +176,18 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       ->capture_default_str()
       ->check(CLI::Range(1, 1000000));
   match
-      ->add_option("--openings", matchOptions.openingPlies,
+      ->add_option("--opening-plies", matchOptions.openingPlies,
                    "Random plies from the start before each pair of games")
       ->capture_default_str()
       ->check(CLI::Range(0, 200));
+  // The old name, which arena uses for a count of openings: kept for one release, with a
+  // warning.
+  CLI::Option* matchOpeningsOld =
+      match
+          ->add_option("--openings", matchOptions.openingPlies,
+                       "Old name of --opening-plies (arena's --openings counts openings); goes "
+                       "in the next release")
+          ->check(CLI::Range(0, 200));
   match->add_option("--seed", matchOptions.seed, "Seed of openings and players")
       ->capture_default_str();
   match
@@ -529,7 +537,13 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
     if (*perft) runPerft(perftOptions, out);
     if (*legal) runLegal(legalFen, in, out);
     if (*show) runShow(showOptions, out);
-    if (*match) runMatch(matchOptions, out, err);
+    if (*match) {
+      if (matchOpeningsOld->count() > 0)
+        err << "camelot match: warning: --openings is now --opening-plies (plies of each "
+               "opening; arena's --openings counts openings); the old name goes in the next "
+               "release\n";
+      runMatch(matchOptions, out, err);
+    }
     if (*netInit) runNetInit(netInitOptions, out);
     if (*netInfo) runNetInfo(netInfoFile, netInfoJson, out);
     if (*analyze) runAnalyze(analyzeOptions, out);

@@ -15,9 +15,9 @@ scripts/build.sh >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 net="net:networks/camelotzero.ckpt,search=gumbel,sims=2"
-build/cli/camelot match --white "$net" --black "$net" --games 10000 --openings 4 \
+build/cli/camelot match --white "$net" --black "$net" --games 10000 --opening-plies 4 \
   --max-plies 300 --threads "$(nproc)" --out "$work/network" >/dev/null 2>&1
-build/cli/camelot match --white random --black random --games 10000 --openings 4 \
+build/cli/camelot match --white random --black random --games 10000 --opening-plies 4 \
   --max-plies 120 --out "$work/random" >/dev/null 2>&1
 for kind in network random; do
   echo "$kind games:"

@@ -26,7 +26,7 @@ for a in "${players[@]}"; do
       printf '%-28s' "-"
       continue
     fi
-    json=$(build/cli/camelot match --white "$a" --black "$b" --games "$games" --openings 4 \
+    json=$(build/cli/camelot match --white "$a" --black "$b" --games "$games" --opening-plies 4 \
       --seed 7 --threads "$threads" --json 2>/dev/null)
     score=$(echo "$json" | sed -E 's/.*"score":([0-9.]+).*/\1/')
     record=$(echo "$json" | sed -E 's/.*"wins":([0-9]+),"draws":([0-9]+),"losses":([0-9]+).*/+\1 =\2 -\3/')

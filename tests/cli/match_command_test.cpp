@@ -177,6 +177,26 @@ TEST_F(MatchCommand, CtrlCKeepsTheFinishedGamesAndPrintsTheirSummary) {
   EXPECT_NE(summary.find("games saved to"), std::string::npos) << summary;
 }
 
+// --opening-plies counts plies (arena's --openings counts openings); the old spelling still
+// works for a release, with a warning.
+TEST_F(MatchCommand, OpeningPliesHasItsOwnNameAndTheOldOneWarns) {
+  const std::vector<std::string> args = {
+      "match", "--white", "alphabeta:depth=1", "--black", "greedy", "--games", "2", "--json"};
+  std::vector<std::string> plies = args;
+  plies.insert(plies.end(), {"--opening-plies", "6"});
+  std::vector<std::string> old = args;
+  old.insert(old.end(), {"--openings", "6"});
+  const Result now = camelot(plies);
+  const Result before = camelot(old);
+  ASSERT_EQ(now.status, 0) << now.err;
+  ASSERT_EQ(before.status, 0) << before.err;
+  EXPECT_EQ(before.out, now.out);
+  EXPECT_NE(now.err.find("openings of 6 random plies"), std::string::npos) << now.err;
+  EXPECT_EQ(now.err.find("warning"), std::string::npos) << now.err;
+  EXPECT_EQ(before.err.find("camelot match: warning: --openings is now --opening-plies"), 0u)
+      << before.err;
+}
+
 TEST_F(MatchCommand, BadSpecIsOneErrorLine) {
   const Result r = camelot({"match", "--white", "greedy:depth=x", "--black", "random"});
   EXPECT_EQ(r.status, 1);
