@@ -272,7 +272,17 @@ Move matchWritten(const Position& p, const MoveList& legal, const WrittenPath& w
       throw MoveError("ambiguous move " + quoted + ": it could be " + listMoves(matches) +
                       "; write the whole path");
   }
-  throw *pathError;
+  // What the piece can do instead: a charge written as a plain move, say, then reads at once.
+  std::vector<const Move*> fromThere;
+  for (const Move& m : legal)
+    if (m.from() == written.squares[0]) fromThere.push_back(&m);
+  if (fromThere.empty()) throw *pathError;
+  constexpr std::size_t kListed = 12;
+  const std::size_t more = fromThere.size() > kListed ? fromThere.size() - kListed : 0;
+  fromThere.resize(fromThere.size() - more);
+  throw MoveError(std::string(pathError->what()) + "; the legal moves from " +
+                  squareName(written.squares[0]) + " are " + listMoves(fromThere) +
+                  (more > 0 ? " and " + std::to_string(more) + " more" : ""));
 }
 
 }  // namespace

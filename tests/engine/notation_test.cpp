@@ -58,6 +58,21 @@ TEST(NotationR1, KnightsCharge) {
                 {"F6-F8-H8xH10xJ12", "KC108C84C86J62J40", "KC108C84C86J62J40 (2M)"});
 }
 
+// A charge written as a plain FROM-TO (the squares are right, the separator is not): the
+// error lists what the piece can do, so the reader sees the charge at once (R1, R4).
+TEST(NotationR1, AMoveNotLegalListsTheLegalMovesFromItsSquare) {
+  const Position p = parseCfen("2/8/10/12/12/8m3/12/7m4/6M5/5M6/5K6/12/12/10/8/2 w 0 0 0");
+  try {
+    parseMove(p, "F6-J12");
+    FAIL() << "F6-J12 was read";
+  } catch (const MoveError& e) {
+    const std::string message = e.what();
+    EXPECT_EQ(message.find("illegal move 'F6-J12': "), 0u) << message;
+    EXPECT_TRUE(message.ends_with("; the legal moves from F6 are F6-F8-H8xH10xJ12")) << message;
+  }
+  EXPECT_EQ(parseMove(p, "F6xJ12"), parseMove(p, "F6-F8-H8xH10xJ12"));
+}
+
 // ---- The numeric examples of the 1999 text, on rank 13: H13=26 I13=27 J13=28 L13=30 ----
 
 TEST(NotationR1, NumericPlainMove) {
