@@ -300,7 +300,25 @@ class EnginePlayer::Process {
 EnginePlayer::EnginePlayer(std::string command, std::chrono::milliseconds answerTimeout)
     : command_(std::move(command)),
       answerTimeout_(answerTimeout),
-      process_(std::make_unique<Process>(command_)) {}
+      process_(std::make_unique<Process>(command_)) {
+  try {
+    handshake();
+  } catch (const EngineForfeit&) {
+    const std::string prefix = "engine '" + command_ + "': ";
+    throw EngineStartError("engine '" + command_ +
+                           "' did not start: " + failure_->substr(prefix.size()));
+  }
+}
+
+void EnginePlayer::handshake() {
+  const Clock::time_point deadline = Clock::now() + answerTimeout_;
+  send("status", deadline, answerTimeout_);
+  for (std::string line;;) {
+    readLine(line, deadline, "no answer to 'status' within " + durationText(answerTimeout_));
+    if (line == "status" || line.starts_with("status ")) return;
+    if (line.starts_with("error")) forfeit("answered '" + line + "' to 'status'");
+  }
+}
 
 EnginePlayer::~EnginePlayer() = default;
 
@@ -324,16 +342,7 @@ Move EnginePlayer::chooseMove(const Game& game, const ThinkingBudget& budget) {
   send(positionCommand(game), deadline, allowed);
   send(goCommand(budget), deadline, allowed);
   for (std::string line;;) {
-    switch (process_->readLine(line, deadline)) {
-      case Process::Io::Done:
-        break;
-      case Process::Io::Closed:
-        forfeit(endedOr("closed its output"));
-      case Process::Io::TimedOut:
-        forfeit("no answer within " + durationText(allowed));
-      case Process::Io::TooLong:
-        forfeit("sent a line longer than " + std::to_string(kMaxLineBytes) + " bytes");
-    }
+    readLine(line, deadline, "no answer within " + durationText(allowed));
     const std::string_view text(line);
     const std::size_t wordEnd = std::min(text.find(' '), text.size());
     const std::string_view word = text.substr(0, wordEnd);
@@ -346,6 +355,20 @@ Move EnginePlayer::chooseMove(const Game& game, const ThinkingBudget& budget) {
     }
     if (word == "error") forfeit("answered '" + line + "'");
     // `info` lines, and any others, carry nothing the referee needs.
+  }
+}
+
+void EnginePlayer::readLine(std::string& line, std::chrono::steady_clock::time_point deadline,
+                            const std::string& silence) {
+  switch (process_->readLine(line, deadline)) {
+    case Process::Io::Done:
+      return;
+    case Process::Io::Closed:
+      forfeit(endedOr("closed its output"));
+    case Process::Io::TimedOut:
+      forfeit(silence);
+    case Process::Io::TooLong:
+      forfeit("sent a line longer than " + std::to_string(kMaxLineBytes) + " bytes");
   }
 }
 

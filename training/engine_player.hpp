@@ -23,14 +23,23 @@ class EngineForfeit : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// An outside engine that never became a player: it did not start, or did not answer the
+// `status` handshake in time. Not a forfeit: the match (or run) it was to play in stops.
+class EngineStartError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 class EnginePlayer final : public Player {
  public:
   // Generous: an engine's search may be slow, but a hung one must not stop a match for good.
   // A budget's time is added on top.
   static constexpr std::chrono::milliseconds kAnswerTimeout{60'000};
 
-  // Starts the command. Throws std::runtime_error if no process can be started (a command
-  // that does not exist starts a shell that ends at once: a forfeit at its first move).
+  // Starts the command and waits for its answer to `status` (the handshake), within
+  // `answerTimeout`. Throws EngineStartError naming the command and why when it ends first (a
+  // command that does not exist), answers something else or nothing in time, and
+  // std::runtime_error if no process can be started at all.
   explicit EnginePlayer(std::string command,
                         std::chrono::milliseconds answerTimeout = kAnswerTimeout);
   // Sends `quit`, closes the pipes, and kills the engine if it has not ended within a second.
@@ -48,6 +57,12 @@ class EnginePlayer final : public Player {
  private:
   class Process;  // the child and its pipes (POSIX)
 
+  // Reads one line by `deadline`; forfeits if the engine ended, sent too long a line, or
+  // said nothing (`silence` is then the reason).
+  void readLine(std::string& line, std::chrono::steady_clock::time_point deadline,
+                const std::string& silence);
+  // Sends `status` and reads until its answer; forfeits if none comes.
+  void handshake();
   [[noreturn]] void forfeit(const std::string& reason);
   // "ended (exit status 3)" if the engine has ended, else `otherwise`.
   std::string endedOr(const std::string& otherwise);

@@ -24,9 +24,11 @@
 #include "training/csv.hpp"
 #include "training/directory_lock.hpp"
 #include "training/elo.hpp"
+#include "training/engine_player.hpp"
 #include "training/match.hpp"
 #include "training/metrics_file.hpp"
 #include "training/openings.hpp"
+#include "training/player_factory.hpp"
 #include "training/progress.hpp"
 #include "training/ratings.hpp"
 #include "training/replay_buffer.hpp"
@@ -243,6 +245,17 @@ class Run {
     };
     check("training.device", config_.training.device);
     check("selfplay.device", config_.selfplay.device);
+    // An outside engine among the baselines must start and answer its handshake now, not
+    // fail every evaluation later.
+    for (const std::string& baseline : config_.evaluation.baselines) {
+      const PlayerSpec spec = PlayerSpec::parse(baseline);
+      if (spec.kind() != "engine") continue;
+      try {
+        makePlayer(spec, 1);
+      } catch (const EngineStartError& e) {
+        throw ConfigError(configFile_.string() + ": evaluation.baselines: " + e.what());
+      }
+    }
     const std::optional<std::int64_t> free = availableMemoryBytes();
     const std::int64_t perPosition = trainingBytesPerPosition(config_.network);
     const std::int64_t needed = perPosition * config_.training.batchSize;

@@ -351,11 +351,12 @@ TEST_F(ArenaCommand, BadPlayerFailsWithoutBlockingTheDirectory) {
   EXPECT_EQ(lines(out / "results.csv").size(), 3u);
 }
 
-// An outside engine that ends at once loses every game by forfeit; the referee's note (with
-// its quotes) is in results.csv.
+// An outside engine that ends after its handshake loses every game by forfeit; the referee's
+// note (with its quotes) is in results.csv.
 TEST_F(ArenaCommand, ForfeitsAreRecordedWithTheirNote) {
   const fs::path out = dir_ / "arena";
-  const CliResult r = arena({"--player", "engine:exit 3", "--players", "random", "--games", "2",
+  const std::string quitter = "engine:read -r l; echo status in progress; exit 3";
+  const CliResult r = arena({"--player", quitter, "--players", "random", "--games", "2",
                              "--openings", "1", "--out", out.string()});
   ASSERT_EQ(r.status, 0) << r.err;
   const auto rows = resultRows(out / "results.csv");
@@ -364,9 +365,20 @@ TEST_F(ArenaCommand, ForfeitsAreRecordedWithTheirNote) {
     EXPECT_EQ(row[2], row[0] == "random" ? "1-0" : "0-1");
     EXPECT_EQ(row[3], "forfeit");
     EXPECT_EQ(row[4], row[0] == "random" ? "1" : "0");  // it forfeits its first move
-    EXPECT_EQ(row[6], "engine 'exit 3': ended (exit status 3)");
+    EXPECT_EQ(row[6], "engine 'read -r l; echo status in progress; exit 3': ended (exit status 3)");
   }
-  EXPECT_NE(r.out.find("\n  engine:exit 3 vs random: W-D-L 0-0-2, "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n  " + quitter + " vs random: W-D-L 0-0-2, "), std::string::npos) << r.out;
+}
+
+// A program that is no engine at all (here one that does not exist) stops the arena at its
+// start with one error line, instead of forfeiting every game.
+TEST_F(ArenaCommand, AnEngineThatDoesNotStartStopsTheArena) {
+  const fs::path out = dir_ / "arena";
+  const CliResult r = arena({"--player", "engine:./nosuch-engine", "--players", "random", "--games",
+                             "2", "--openings", "1", "--out", out.string()});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err,
+            "camelot arena: engine './nosuch-engine' did not start: ended (exit status 127)\n");
 }
 
 TEST_F(ArenaCommand, RatingsMergesArenas) {

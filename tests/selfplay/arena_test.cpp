@@ -333,19 +333,21 @@ TEST_F(Arena, BadSettingsAreRefused) {
 }
 
 // An outside engine that breaks the protocol loses that game by forfeit, with the referee's
-// note; the arena goes on.
+// note; the arena goes on. (This one answers the handshake, then ends.)
 TEST_F(Arena, OutsideEngineThatEndsLosesByForfeit) {
   std::vector<ArenaGame> games;
   ArenaSettings settings = quickSettings({Position::start()});
   settings.gamesPerPairing = 2;
-  playArena({{"engine:exit 3", "quitter"}, {"random", "random"}}, roundRobin(2), settings,
+  const std::string quitter = "engine:read -r l; echo status in progress; exit 3";
+  playArena({{quitter, "quitter"}, {"random", "random"}}, roundRobin(2), settings,
             [&](const ArenaGame& g) { games.push_back(g); });
   ASSERT_EQ(games.size(), 2u);
   for (const ArenaGame& g : games) {
     SCOPED_TRACE("game " + std::to_string(g.game));
     EXPECT_EQ(g.record.status.reason, EndReason::Forfeit);
     EXPECT_EQ(g.record.status.outcome, g.game == 0 ? Outcome::BlackWins : Outcome::WhiteWins);
-    EXPECT_EQ(g.record.note, "engine 'exit 3': ended (exit status 3)");
+    EXPECT_EQ(g.record.note,
+              "engine 'read -r l; echo status in progress; exit 3': ended (exit status 3)");
     EXPECT_EQ(g.firstScore(), 0.0);
   }
 }

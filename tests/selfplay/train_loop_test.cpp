@@ -326,6 +326,21 @@ TEST_F(TrainLoop, AFailedStartLeavesNoRunBehind) {
   }
   EXPECT_FALSE(fs::exists(dir_ / "run"));
 
+  // An outside engine among the baselines that is no engine (here a missing program).
+  TrainConfig engine = loadTrainConfig(kTinyConfig);
+  engine.evaluation.baselines = {"random", "engine:./nosuch-engine"};
+  const fs::path engineFile = dir_ / "engine.toml";
+  std::ofstream(engineFile) << toToml(engine);
+  try {
+    train(engineFile, never);
+    FAIL() << "a baseline engine that does not start was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(std::string(e.what()), engineFile.string() +
+                                         ": evaluation.baselines: engine './nosuch-engine' did "
+                                         "not start: ended (exit status 127)");
+  }
+  EXPECT_FALSE(fs::exists(dir_ / "run"));
+
   fs::create_directories(dir_ / "run");  // an empty directory given stays, empty
   std::ostringstream log, progress;
   EXPECT_THROW(runTraining({kTinyConfig, dir_ / "run", std::nullopt, false, dir_ / "nosuch.ckpt"},

@@ -56,11 +56,13 @@ class EnginePlayerTest : public ::testing::Test {
     return "/bin/sh " + path.string();
   }
 
-  // Answers every `go` with `answer` (and an `info` line before it), and ends at `quit`.
+  // Answers the `status` handshake, every `go` with `answer` (and an `info` line before it),
+  // and ends at `quit`.
   std::string answering(const std::string& name, const std::string& answer) const {
     return script(name,
                   "while read -r line; do\n"
                   "  case \"$line\" in\n"
+                  "    status) echo 'status in progress' ;;\n"
                   "    go*) echo 'info depth 1 visits 1 value 0.000 pv F6-F8'; echo '" +
                       answer +
                       "' ;;\n"
@@ -144,17 +146,36 @@ TEST_F(EnginePlayerTest, AnUnreadableMoveOrAnErrorAnswerForfeits) {
             "engine '" + resigningCommand + "': answered 'error I resign'");
 }
 
-TEST_F(EnginePlayerTest, AProgramThatEndsAtOnceLosesByForfeit) {
-  const Played played = play("engine:exit 3", "random", 2);
-  EXPECT_EQ(played.result.total().losses, 2);
-  for (const auto& [number, record] : played.records) {
-    EXPECT_EQ(record.status.reason, EndReason::Forfeit);
-    EXPECT_EQ(record.note, "engine 'exit 3': ended (exit status 3)");
+// A program that ends at once, or never answers the handshake, is no engine: the match stops
+// with one clear error instead of forfeiting its every game.
+TEST_F(EnginePlayerTest, AProgramThatIsNoEngineStopsTheMatchAtOnce) {
+  try {
+    play("engine:exit 3", "random", 2);
+    FAIL() << "a program that ends at once played a match";
+  } catch (const EngineStartError& e) {
+    EXPECT_EQ(std::string(e.what()), "engine 'exit 3' did not start: ended (exit status 3)");
+  }
+  try {
+    play("engine:./nosuch-engine", "random", 2);
+    FAIL() << "a missing program played a match";
+  } catch (const EngineStartError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "engine './nosuch-engine' did not start: ended (exit status 127)");
+  }
+  const std::string mute = script("mute.sh", "while read -r line; do :; done\n");
+  try {
+    EnginePlayer player(mute, milliseconds(200));
+    FAIL() << "an engine that never answers was started";
+  } catch (const EngineStartError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "engine '" + mute + "' did not start: no answer to 'status' within 200 ms");
   }
 }
 
 TEST_F(EnginePlayerTest, SilenceLosesAfterTheTimeoutAndTheFailureStays) {
-  const std::string command = script("silent.sh", "while read -r line; do :; done\n");
+  // It answers the handshake, then nothing.
+  const std::string command = script(
+      "silent.sh", "read -r line; echo 'status in progress'\nwhile read -r line; do :; done\n");
   EnginePlayer silent(command, milliseconds(200));
   const Game start;
   const std::string expected = "engine '" + command + "': no answer within 200 ms";
@@ -168,6 +189,7 @@ TEST_F(EnginePlayerTest, SendsTheWholeGameAndTheBudget) {
   EnginePlayer echo(script("echo.sh",
                            "while read -r line; do\n"
                            "  case \"$line\" in\n"
+                           "    status) echo 'status in progress' ;;\n"
                            "    position*) position=\"$line\" ;;\n"
                            "    go*) echo \"error $position | $line\" ;;\n"
                            "  esac\n"
@@ -188,8 +210,9 @@ TEST_F(EnginePlayerTest, SendsTheWholeGameAndTheBudget) {
 
 TEST_F(EnginePlayerTest, TheEngineIsReapedEvenIfItIgnoresQuit) {
   {
-    EnginePlayer stubborn(
-        script("stubborn.sh", "trap '' TERM INT HUP\nwhile :; do sleep 1; done\n"));
+    EnginePlayer stubborn(script("stubborn.sh",
+                                 "trap '' TERM INT HUP\nread -r line; echo 'status in progress'\n"
+                                 "while :; do sleep 1; done\n"));
     stubborn.newGame();
   }
   errno = 0;
@@ -211,9 +234,12 @@ TEST(EngineSpec, TakesTheCommandVerbatimAndRefusesAnEmptyOne) {
     EXPECT_EQ(std::string(e.what()),
               "player 'engine:': no command after 'engine:' (e.g. engine:./other-engine --flag)");
   }
-  // Checking a spec does not start the program; making the player does, and names it.
+  // Checking a spec does not start the program; making the player does (the handshake
+  // included), and names it.
   EXPECT_NO_THROW(validatePlayerSpec(PlayerSpec::parse("engine:exit 3")));
-  EXPECT_EQ(makePlayer(PlayerSpec::parse("engine:exit 3"), 1)->name(), "engine:exit 3");
+  EXPECT_THROW(makePlayer(PlayerSpec::parse("engine:exit 3"), 1), EngineStartError);
+  const std::string engine = std::string("engine:") + CAMELOT_BINARY + " engine --player greedy";
+  EXPECT_EQ(makePlayer(PlayerSpec::parse(engine), 1)->name(), engine);
 }
 
 TEST(EngineSpec, KnownPlayerKindsListsEveryKindMakePlayerKnows) {
@@ -226,7 +252,7 @@ TEST(EngineSpec, KnownPlayerKindsListsEveryKindMakePlayerKnows) {
   const std::string file = ":" + std::string(CAMELOT_TEST_DATA) + "/mlp-tiny.ckpt";
   for (const std::string& kind : listed) {
     const bool needsFile = kind == "net";
-    EXPECT_NO_THROW(makePlayer(PlayerSpec::parse(kind == "engine" ? "engine:true"
+    EXPECT_NO_THROW(makePlayer(PlayerSpec::parse(kind == "engine" ? "engine:echo status in progress"
                                                  : needsFile      ? kind + file
                                                                   : kind),
                                1))
