@@ -297,6 +297,27 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       ->check(CLI::IsMember({"white", "black"}));
   play->add_option("--fen", playOptions.fen, "Start position as CFEN, or 'startpos'")
       ->capture_default_str();
+  play->add_option("--out", playOptions.out,
+                   "Add the game to this games file (JSON lines, as match --out writes) when "
+                   "the session ends");
+
+  ReplayOptions replayOptions;
+  CLI::App* replay = app.add_subcommand(
+      "replay",
+      "Step through a recorded game in the terminal (Enter or 'n': next move, 'b': back, 'q': "
+      "quit), or print its move list in either notation for sharing.");
+  replay
+      ->add_option("FILE", replayOptions.file,
+                   "A games file: games.jsonl of a match, arena, "
+                   "run or camelot play --out")
+      ->required();
+  replay->add_option("--game", replayOptions.game, "Which game: its number in the file")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1'000'000'000));
+  replay
+      ->add_option("--moves", replayOptions.moves,
+                   "Print the move list in letter or numeric (1999 WCF) notation and stop")
+      ->check(CLI::IsMember({"letter", "numeric"}));
 
   TrainOptions trainOptions;
   CLI::App* train = app.add_subcommand(
@@ -549,6 +570,7 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
     if (*analyze) runAnalyze(analyzeOptions, out);
     if (*engine) runEngine(engineOptions, in, out);
     if (*play) runPlay(playOptions, in, out);
+    if (*replay) runReplay(replayOptions, in, out);
     if (*train) runTrain(trainOptions, out, err);
     if (*arena) {
       for (const std::string& list : arenaLists)

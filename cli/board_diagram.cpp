@@ -2,13 +2,19 @@
 
 namespace camelot::cli {
 
-std::string boardDiagram(const Position& position) {
-  const std::string files = "     A B C D E F G H I J K L\n";
+std::string boardDiagram(const Position& position, Color seenFrom) {
+  const bool turned = seenFrom == Color::Black;
+  std::string files = "    ";
+  for (int i = 0; i < kFiles; ++i)
+    files += std::string(" ") + static_cast<char>('A' + (turned ? kFiles - 1 - i : i));
+  files += '\n';
   std::string text = files;
-  for (int rank = kRanks; rank >= 1; --rank) {
-    std::string row(rank < 10 ? 2 : 1, ' ');
-    row += std::to_string(rank) + "  ";
-    for (int file = 0; file < kFiles; ++file) {
+  for (int row = 0; row < kRanks; ++row) {
+    const int rank = turned ? row + 1 : kRanks - row;
+    std::string line(rank < 10 ? 2 : 1, ' ');
+    line += std::to_string(rank) + "  ";
+    for (int column = 0; column < kFiles; ++column) {
+      const int file = turned ? kFiles - 1 - column : column;
       char c = ' ';
       if (isOnBoard(file, rank)) {
         const Square s = makeSquare(file, rank);
@@ -20,14 +26,18 @@ std::string boardDiagram(const Position& position) {
           c = piece->color == Color::White ? (knight ? 'K' : 'M') : (knight ? 'k' : 'm');
         }
       }
-      row += c;
-      row += ' ';
+      line += c;
+      line += ' ';
     }
-    if (rank < 10) row += ' ';
-    row += std::to_string(rank);
-    text += row + '\n';
+    if (rank < 10) line += ' ';
+    line += std::to_string(rank);
+    text += line + '\n';
   }
   return text + files;
+}
+
+std::string boardLegend() {
+  return "M K: White man, knight   m k: Black man, knight   *: castle square   .: empty\n";
 }
 
 }  // namespace camelot::cli

@@ -77,10 +77,19 @@ struct PlayOptions {
   std::string color = "white";  // the human's side: "white" or "black"
   std::string fen = "startpos";
   std::uint64_t seed = 1;
+  std::string out;  // a games file the game is added to when the session ends ("": none)
 };
 // A person against the network: reads moves and commands from `in` until the game ends, the
 // person quits, or `in` ends.
 void runPlay(const PlayOptions& options, std::istream& in, std::ostream& out);
+
+struct ReplayOptions {
+  std::string file;   // a games file (games.jsonl)
+  int game = 1;       // which game: its "game" number, else its line
+  std::string moves;  // "letter" or "numeric": print the move list and stop
+};
+// Steps through a recorded game: Enter (or 'n') the next move, 'b' back, 'q' quit.
+void runReplay(const ReplayOptions& options, std::istream& in, std::ostream& out);
 
 struct EngineOptions {
   PlayerChoice choice;  // its own limits are what a bare `go` searches by

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <istream>
 #include <memory>
 #include <optional>
@@ -22,6 +23,7 @@
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
 #include "mcts/player.hpp"
+#include "training/game_record.hpp"
 
 namespace camelot::cli {
 namespace {
@@ -90,8 +92,10 @@ class PlaySession {
  public:
   PlaySession(const PlayOptions& options, std::istream& in, std::ostream& out)
       : game_(parseCfen(options.fen)),
+        start_(game_.position()),
         human_(parseColor(options.color)),
         ai_(chosenPlayer(options.choice, options.seed)),
+        saveTo_(options.out),
         in_(in),
         out_(out) {
     if (game_.finished())
@@ -109,17 +113,43 @@ class PlaySession {
       showBoard();
       out_ << "To move: " << sideName(human_) << " (you)\n";
       if (!humanTurn()) {
+        save();
         out_ << "Goodbye.\n";
         return;
       }
     }
     showBoard();
     out_ << "Game over: " << statusText(game_.status()) << '\n';
+    save();
   }
 
  private:
+  // Adds the game, as far as it went, to the --out games file (an unfinished one has result
+  // "none"); the file's earlier games stay.
+  void save() const {
+    if (saveTo_.empty()) return;
+    int games = 0;
+    {
+      std::ifstream in(saveTo_);
+      for (std::string line; std::getline(in, line);)
+        games += line.empty() ? 0 : 1;
+    }
+    const std::string you = "human";
+    GameRecord record{games + 1,
+                      human_ == Color::White ? you : ai_->name(),
+                      human_ == Color::White ? ai_->name() : you,
+                      start_,
+                      game_.moves(),
+                      game_.finished() ? game_.status() : GameStatus{},
+                      ""};
+    std::ofstream file(saveTo_, std::ios::app);
+    file << record.toJsonLine() << '\n' << std::flush;
+    if (!file) throw InputError("--out " + saveTo_ + ": cannot write the game");
+    out_ << "Game saved to " << saveTo_ << " (game " << record.game << ")\n";
+  }
+
   void showBoard() const {
-    out_ << '\n' << boardDiagram(game_.position());
+    out_ << '\n' << boardDiagram(game_.position(), human_) << boardLegend();
     if (game_.moves().empty()) return;
     const Color mover = game_.positions()[game_.positions().size() - 2].sideToMove();
     out_ << "Last move: " << toNotation(game_.moves().back()) << " by " << sideName(mover)
@@ -193,8 +223,10 @@ class PlaySession {
   }
 
   Game game_;
+  const Position start_;
   const Color human_;
   std::unique_ptr<Player> ai_;
+  const std::string saveTo_;
   std::istream& in_;
   std::ostream& out_;
 };

@@ -116,6 +116,7 @@ ResultsRead readGameResults(const std::filesystem::path& file) {
     }
     if (record.white.empty() || record.black.empty())
       throw ResultsError(where + ": a game record without both players");
+    if (record.result == "none") continue;  // a game left unfinished (camelot play --out)
     const double score = record.result == "white"   ? 1.0
                          : record.result == "black" ? 0.0
                          : record.result == "draw"

@@ -51,10 +51,11 @@ TEST(CommandLine, HelpCommandIsTheCommandsHelp) {
 TEST(CommandLine, AMistypedCommandSuggestsTheNearest) {
   const CliResult r = runCamelot({"trian"});
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err,
-            "camelot: unknown command 'trian' (did you mean 'train'?); the commands of camelot "
-            "are perft, legal, show, match, net, analyze, engine, play, train, arena, ratings, "
-            "openings (see 'camelot help')\n");
+  EXPECT_EQ(
+      r.err,
+      "camelot: unknown command 'trian' (did you mean 'train'?); the commands of camelot "
+      "are perft, legal, show, match, net, analyze, engine, play, replay, train, arena, ratings, "
+      "openings (see 'camelot help')\n");
   const CliResult nested = runCamelot({"help", "openings", "imprt"});
   EXPECT_EQ(nested.status, 2);
   EXPECT_EQ(nested.err.find("camelot: unknown command 'imprt' (did you mean 'import'?); the "

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <regex>
 
 #include "cli/board_diagram.hpp"
@@ -159,7 +160,7 @@ TEST_F(PlayCommand, UndoRestoresTheStart) {
   const std::size_t undone = r.out.find("Took back your last move and CamelotZero's reply.\n");
   ASSERT_NE(undone, std::string::npos) << r.out;
   const std::string after = r.out.substr(undone);
-  EXPECT_NE(after.find(boardDiagram(Position::start()) + "To move: White (you)\n"),
+  EXPECT_NE(after.find(boardDiagram(Position::start()) + boardLegend() + "To move: White (you)\n"),
             std::string::npos)
       << after;
   EXPECT_EQ(after.find("Last move:"), std::string::npos) << after;
@@ -229,10 +230,63 @@ TEST_F(PlayCommand, TheEndOfTheGameIsAnnounced) {
   game.play(parseMove(game.position(), "G15-G16"));
   ASSERT_TRUE(game.finished());
   EXPECT_TRUE(
-      r.out.ends_with(boardDiagram(game.position()) +
+      r.out.ends_with(boardDiagram(game.position()) + boardLegend() +
                       "Last move: G15-G16 by White (you)\nGame over: White wins (castle)\n"))
       << r.out;
   EXPECT_EQ(count(r.out, "CamelotZero plays "), 0u) << r.out;
+}
+
+// Playing Black, the board is seen from Black's side: rank 1 at the top, files L to A, and a
+// legend says what the letters mean.
+TEST_F(PlayCommand, TheBoardIsDrawnFromThePersonsSideWithALegend) {
+  const CliResult r = play("quit\n", {"--color", "black"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("     L K J I H G F E D C B A\n  1            * *            1\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find(boardLegend()), std::string::npos) << r.out;
+  const CliResult white = play("quit\n");
+  EXPECT_NE(white.out.find("     A B C D E F G H I J K L\n 16            * *           16\n"),
+            std::string::npos)
+      << white.out;
+  // The turned diagram is the same board: each square where the plain one has it.
+  const Position start = Position::start();
+  EXPECT_EQ(boardDiagram(start, Color::Black).size(), boardDiagram(start).size());
+}
+
+// --out adds the game to a games file when the session ends, finished or not; readers of game
+// records (replay, ratings, openings import) take it.
+TEST_F(PlayCommand, OutSavesTheGameAsAGameRecord) {
+  const std::string games = file("mine.jsonl");
+  const CliResult won =
+      play("G15-G16\n", {"--fen", std::string(kOneMoveFromTheEnd), "--out", games});
+  ASSERT_EQ(won.status, 0) << won.err;
+  EXPECT_TRUE(won.out.ends_with("Game saved to " + games + " (game 1)\n")) << won.out;
+  const CliResult left = play("F6-F8\nquit\n", {"--out", games});
+  ASSERT_EQ(left.status, 0) << left.err;
+  EXPECT_NE(left.out.find("Game saved to " + games + " (game 2)"), std::string::npos) << left.out;
+  std::ifstream in(games);
+  std::vector<nlohmann::json> records;
+  for (std::string line; std::getline(in, line);)
+    records.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(records.size(), 2u);
+  EXPECT_EQ(records[0]["game"], 1);
+  EXPECT_EQ(records[0]["white"], "human");
+  EXPECT_EQ(records[0]["start"], kOneMoveFromTheEnd);
+  EXPECT_EQ(records[0]["moves"], nlohmann::json::array({"G15-G16"}));
+  EXPECT_EQ(records[0]["result"], "white");
+  EXPECT_EQ(records[0]["reason"], "castle");
+  EXPECT_EQ(records[1]["white"], "human");
+  EXPECT_EQ(records[1]["moves"][0], "F6-F8");
+  EXPECT_EQ(records[1]["moves"].size(), 2u);  // the network's reply too
+  EXPECT_EQ(records[1]["result"], "none");
+
+  const CliResult list = runCamelot({"replay", games, "--game", "1", "--moves", "numeric"});
+  ASSERT_EQ(list.status, 0) << list.err;
+  EXPECT_EQ(list.out, "1. " +
+                          toNumericNotation(parseMove(parseCfen(kOneMoveFromTheEnd), "G15-G16"),
+                                            parseCfen(kOneMoveFromTheEnd)) +
+                          "\n");
 }
 
 TEST_F(PlayCommand, ErrorsBeforePlayAreOneLine) {

@@ -252,10 +252,11 @@ TEST(EngineSpec, KnownPlayerKindsListsEveryKindMakePlayerKnows) {
   const std::string file = ":" + std::string(CAMELOT_TEST_DATA) + "/mlp-tiny.ckpt";
   for (const std::string& kind : listed) {
     const bool needsFile = kind == "net";
-    EXPECT_NO_THROW(makePlayer(PlayerSpec::parse(kind == "engine" ? "engine:echo status in progress"
-                                                 : needsFile      ? kind + file
-                                                                  : kind),
-                               1))
+    EXPECT_NO_THROW(
+        makePlayer(PlayerSpec::parse(kind == "engine" ? "engine:read -r l; echo status in progress"
+                                     : needsFile      ? kind + file
+                                                      : kind),
+                   1))
         << kind;
   }
 }
