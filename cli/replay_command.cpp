@@ -72,10 +72,11 @@ std::string moveList(const Replayed& game, bool numeric) {
   for (std::size_t i = 0; i < game.moves.size(); ++i) {
     const Position& before = game.positions[i];
     const bool white = before.sideToMove() == Color::White;
-    if (white || i == 0)
-      text += (i == 0 ? "" : " ") + std::to_string(i / 2 + 1) + (white ? ". " : "... ");
-    else
-      text += ' ';
+    if (i > 0) text += ' ';
+    if (white || i == 0) {
+      text += std::to_string(i / 2 + 1);
+      text += white ? ". " : "... ";
+    }
     text += numeric ? toNumericNotation(game.moves[i], before) : toNotation(game.moves[i]);
   }
   return text;

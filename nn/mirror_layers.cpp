@@ -9,18 +9,7 @@ torch::Tensor flipColumns(const torch::Tensor& kernel) {
   return kernel.flip({3});
 }
 
-// Swaps the two halves of dimension `dim`.
-torch::Tensor swapHalves(const torch::Tensor& x, int dim) {
-  const auto halves = x.chunk(2, dim);
-  return torch::cat({halves[1], halves[0]}, dim);
-}
-
 }  // namespace
-
-torch::Tensor mirrorFeatures(const torch::Tensor& x, Field field) {
-  const torch::Tensor flipped = x.flip({3});
-  return field == Field::Regular ? swapHalves(flipped, 1) : flipped;
-}
 
 MirrorConvImpl::MirrorConvImpl(int inChannels, Field in, int outChannels, Field out, int kernel,
                                bool bias)

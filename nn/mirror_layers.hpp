@@ -18,9 +18,6 @@ namespace camelot {
 
 enum class Field : std::uint8_t { Invariant, Regular };
 
-// The left-right mirror of a batch of feature maps [N, C, rows, columns] of the given kind.
-torch::Tensor mirrorFeatures(const torch::Tensor& x, Field field);
-
 class MirrorConvImpl : public torch::nn::Module {
  public:
   MirrorConvImpl(int inChannels, Field in, int outChannels, Field out, int kernel, bool bias);

@@ -20,8 +20,8 @@ namespace {
 class ReplayCommand : public ::testing::Test {
  protected:
   void SetUp() override {
-    ASSERT_EQ(runCamelot({"match", "--white", "alphabeta:depth=1", "--black", "greedy",
-                          "--games", "2", "--out", dir_.path().string()})
+    ASSERT_EQ(runCamelot({"match", "--white", "alphabeta:depth=1", "--black", "greedy", "--games",
+                          "2", "--out", dir_.path().string()})
                   .status,
               0);
     std::ifstream in(games());
@@ -91,8 +91,7 @@ TEST_F(ReplayCommand, AMissingGameOrFileIsOneErrorLine) {
   EXPECT_EQ(none.err, "camelot replay: " + games() + ": no game 9 (it holds 2 games)\n");
   const CliResult missing = runCamelot({"replay", games() + ".nope"});
   EXPECT_EQ(missing.status, 1);
-  EXPECT_EQ(missing.err,
-            "camelot replay: " + games() + ".nope: cannot read it (no such file?)\n");
+  EXPECT_EQ(missing.err, "camelot replay: " + games() + ".nope: cannot read it (no such file?)\n");
 }
 
 }  // namespace

@@ -25,7 +25,7 @@ namespace camelot {
 namespace {
 
 const std::filesystem::path kBenchPositions =
-    std::filesystem::path(CAMELOT_SHARED_DIR) / "vectors" / "bench_positions.txt";
+    std::filesystem::path(CAMELOT_VECTOR_DIR) / "bench_positions.txt";
 
 // Self-play games restart after this many plies even if R9 has not ended them.
 constexpr int kMaxGamePlies = 400;
@@ -227,9 +227,6 @@ TEST(PropertiesR1R9R10, RandomGamesFromRandomPlacements) {
 }
 
 TEST(PropertiesR1R9R10, RandomGamesFromBenchPositions) {
-  if (!std::filesystem::exists(kBenchPositions))
-    GTEST_SKIP() << "benchmark positions not found at " << kBenchPositions
-                 << " (shared/ must sit beside the checkout)";
   constexpr int kPliesPerPosition = 10;
   std::ifstream in(kBenchPositions);
   std::string line;

@@ -16,8 +16,7 @@
 namespace camelot {
 namespace {
 
-const std::filesystem::path kVectors =
-    std::filesystem::path(CAMELOT_SHARED_DIR) / "vectors" / "movegen.jsonl";
+const std::filesystem::path kVectors = std::filesystem::path(CAMELOT_VECTOR_DIR) / "movegen.jsonl";
 
 std::vector<nlohmann::json> loadVectors() {
   std::vector<nlohmann::json> vectors;
@@ -39,9 +38,6 @@ std::string expectedOutcome(const std::string& text) {
 class RuleVectors : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!std::filesystem::exists(kVectors))
-      GTEST_SKIP() << "rule vectors not found at " << kVectors
-                   << " (shared/ must sit beside the checkout)";
     vectors_ = loadVectors();
     ASSERT_EQ(vectors_.size(), 103u) << kVectors;
   }
