@@ -3,14 +3,16 @@
 
 Usage: scripts/plot_run.py RUN_DIR [--out FILE.png]
 
-Two panels against elapsed hours: the Elo difference against each opponent (every `elo_*`
-column, e.g. elo_random, elo_alphabeta_depth_2, elo_previous), and the training losses
-(policy, value, moves-left). Empty cells are skipped; an infinite Elo ("inf"/"-inf", a
-score of 1 or 0) is drawn at +-800 with an open triangle. When the run has a ratings.csv
-(the Bradley-Terry fit of all its evaluation games), a third panel draws each generation's
-rating with its 95% interval against the generation number, and the baselines' ratings as
-horizontal lines. Writes RUN_DIR/metrics.png unless --out says otherwise. Needs Debian's
-python3-matplotlib.
+Panels against elapsed hours: the Elo difference against each opponent (every `elo_*`
+column, e.g. elo_random, elo_alphabeta_depth_2, elo_previous); the training losses (policy,
+value, moves-left) with the test losses (the new positions before training on them) dashed
+in their colour; the policy entropy; the learning rate. Empty cells are skipped; an infinite
+Elo ("inf"/"-inf", a score of 1 or 0) is drawn at +-800 with an open triangle. When the run
+has a ratings.csv (the Bradley-Terry fit of all its evaluation games), a last panel draws each
+generation's rating with its 95% interval against the generation number (whole-number ticks),
+and the baselines' ratings as horizontal lines. An opponent has one colour in every panel.
+The title names the run. Writes RUN_DIR/metrics.png unless --out says otherwise. Needs
+Debian's python3-matplotlib.
 """
 
 import argparse
@@ -21,6 +23,23 @@ import sys
 
 ELO_CLIP = 800.0
 LOSS_COLUMNS = ("policy_loss", "value_loss", "moves_left_loss")
+# A training loss and the test loss drawn dashed beside it, in its colour.
+TEST_LOSS = {"policy_loss": "test_policy_loss", "value_loss": "test_value_loss"}
+
+
+def column_name(spec):
+    """A player spec as metrics.csv names its column: 'alphabeta:depth=2' -> 'alphabeta_depth_2'."""
+    return "".join(c if c.isalnum() else "_" for c in spec)
+
+
+def opponent_colors(names):
+    """One colour per opponent, by its column name, in first-seen order ('C0' is the network)."""
+    colors = {}
+    for name in names:
+        key = column_name(name)
+        if key not in colors:
+            colors[key] = f"C{len(colors) + 1}"
+    return colors
 
 
 def parse_number(cell):
@@ -78,20 +97,101 @@ def read_ratings(path):
     return sorted(generations), baselines
 
 
-def plot_ratings(ax, generations, baselines):
+def plot_ratings(ax, generations, baselines, colors):
+    from matplotlib.ticker import MaxNLocator
+
     if generations:
         xs = [g for g, _, _ in generations]
         ax.errorbar(xs, [e for _, e, _ in generations], yerr=[m for _, _, m in generations],
-                    marker="o", markersize=3, capsize=3, label="network (95% interval)")
-    for i, (name, elo, margin) in enumerate(baselines):
-        color = f"C{i + 1}"
-        ax.axhline(elo, color=color, linestyle="--", linewidth=1,
+                    color="C0", marker="o", markersize=3, capsize=3,
+                    label="network (95% interval)")
+    for name, elo, margin in baselines:
+        ax.axhline(elo, color=colors[column_name(name)], linestyle="--", linewidth=1,
                    label=f"{name} {elo:+.0f}" + (f" \u00b1{margin:.0f}" if margin else ""))
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("generation")
     ax.set_ylabel("Elo (Bradley-Terry)")
     ax.set_title("Ratings over generations, all evaluation games fitted together")
     ax.legend(loc="best", fontsize="small")
     ax.grid(True, alpha=0.3)
+
+
+def plot_elo(ax, columns, rows, colors):
+    clipped_any = False
+    plotted = False
+    for column in [c for c in columns if c.startswith("elo_")]:
+        hours, values = series(rows, column)
+        if not hours:
+            continue
+        plotted = True
+        opponent = column[len("elo_"):]
+        color = colors[opponent]
+        shown = [max(-ELO_CLIP, min(ELO_CLIP, v)) for v in values]
+        ax.plot(hours, shown, color=color, marker="o", markersize=3, label=opponent)
+        # Infinite (or beyond the clip) values: an open triangle at the edge, pointing outwards.
+        for marker, keep in (("^", lambda v: v > ELO_CLIP), ("v", lambda v: v < -ELO_CLIP)):
+            xs = [h for h, v in zip(hours, values) if keep(v)]
+            if xs:
+                clipped_any = True
+                ys = [math.copysign(ELO_CLIP, 1 if marker == "^" else -1)] * len(xs)
+                ax.scatter(xs, ys, marker=marker, s=60, facecolors="none", edgecolors=color,
+                           zorder=3)
+    ax.axhline(0, color="grey", linewidth=0.8)
+    ax.set_ylabel("Elo difference (network - opponent)")
+    title = "Elo against each opponent"
+    if clipped_any:
+        title += f" (triangles: infinite or beyond \u00b1{ELO_CLIP:.0f}, clipped)"
+    ax.set_title(title)
+    finish(ax, plotted, "no Elo columns yet")
+
+
+def plot_columns(ax, rows, lines, title, ylabel, empty):
+    """Each (column, label, color, style) of `lines` against hours."""
+    for column, label, color, style in lines:
+        hours, values = series(rows, column)
+        if hours:
+            ax.plot(hours, values, color=color, linestyle=style, marker="o", markersize=3,
+                    label=label)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    finish(ax, ax.has_data(), empty)
+
+
+def finish(ax, plotted, empty):
+    if plotted:
+        ax.legend(loc="best", fontsize="small")
+    else:
+        ax.text(0.5, 0.5, empty, ha="center", va="center", transform=ax.transAxes)
+    ax.grid(True, alpha=0.3)
+
+
+def build_figure(plt, run_name, columns, rows, generations, baselines):
+    """The figure: Elo, losses, entropy and learning rate by hours, then the ratings."""
+    opponents = [c[len("elo_"):] for c in columns if c.startswith("elo_")]
+    colors = opponent_colors(opponents + [name for name, _, _ in baselines])
+    panels = 5 if generations or baselines else 4
+    fig, axes = plt.subplots(panels, 1, figsize=(10, 3.2 * panels))
+    elo_ax, loss_ax, entropy_ax, rate_ax = axes[:4]
+    for ax in (loss_ax, entropy_ax, rate_ax):
+        ax.sharex(elo_ax)
+    fig.suptitle(f"{run_name}: {len(rows)} generations")
+    plot_elo(elo_ax, columns, rows, colors)
+    losses = []
+    for i, column in enumerate(LOSS_COLUMNS):
+        losses.append((column, column, f"C{i}", "-"))
+        if column in TEST_LOSS:
+            losses.append((TEST_LOSS[column], TEST_LOSS[column] + " (unseen positions)", f"C{i}",
+                           "--"))
+    plot_columns(loss_ax, rows, losses, "Training losses (dashed: before training on them)",
+                 "loss", "no losses yet")
+    plot_columns(entropy_ax, rows, [("policy_entropy", "policy entropy", "C0", "-")],
+                 "Policy entropy", "nats", "no entropy yet")
+    plot_columns(rate_ax, rows, [("learning_rate", "learning rate", "C0", "-")],
+                 "Learning rate", "rate", "no learning rate yet")
+    rate_ax.set_xlabel("elapsed hours")
+    if panels == 5:
+        plot_ratings(axes[4], generations, baselines, colors)
+    return fig
 
 
 def main(argv):
@@ -130,61 +230,8 @@ def main(argv):
     ratings_file = os.path.join(args.run_dir, "ratings.csv")
     generations, baselines = (read_ratings(ratings_file) if os.path.isfile(ratings_file)
                               else ([], []))
-    if generations or baselines:
-        fig, (elo_ax, loss_ax, ratings_ax) = plt.subplots(3, 1, figsize=(10, 12))
-        plot_ratings(ratings_ax, generations, baselines)
-        loss_ax.sharex(elo_ax)
-    else:
-        fig, (elo_ax, loss_ax) = plt.subplots(2, 1, figsize=(10, 8), sharex=True)
-    fig.suptitle(f"{os.path.basename(os.path.normpath(args.run_dir))}: {len(rows)} generations")
-
-    elo_columns = [c for c in columns if c.startswith("elo_")]
-    clipped_any = False
-    plotted_elo = False
-    for column in elo_columns:
-        hours, values = series(rows, column)
-        if not hours:
-            continue
-        plotted_elo = True
-        shown = [max(-ELO_CLIP, min(ELO_CLIP, v)) for v in values]
-        (line,) = elo_ax.plot(hours, shown, marker="o", markersize=3, label=column[len("elo_"):])
-        # Infinite (or beyond the clip) values: an open triangle at the edge, pointing outwards.
-        for marker, keep in (("^", lambda v: v > ELO_CLIP), ("v", lambda v: v < -ELO_CLIP)):
-            xs = [h for h, v in zip(hours, values) if keep(v)]
-            if xs:
-                clipped_any = True
-                ys = [math.copysign(ELO_CLIP, 1 if marker == "^" else -1)] * len(xs)
-                elo_ax.scatter(xs, ys, marker=marker, s=60, facecolors="none",
-                               edgecolors=line.get_color(), zorder=3)
-    elo_ax.axhline(0, color="grey", linewidth=0.8)
-    elo_ax.set_ylabel("Elo difference (network - opponent)")
-    title = "Elo against each opponent"
-    if clipped_any:
-        title += f" (triangles: infinite or beyond \u00b1{ELO_CLIP:.0f}, clipped)"
-    elo_ax.set_title(title)
-    if plotted_elo:
-        elo_ax.legend(loc="best", fontsize="small")
-    else:
-        elo_ax.text(0.5, 0.5, "no Elo columns yet", ha="center", va="center",
-                    transform=elo_ax.transAxes)
-    elo_ax.grid(True, alpha=0.3)
-
-    for column in LOSS_COLUMNS:
-        if column not in columns:
-            continue
-        hours, values = series(rows, column)
-        if hours:
-            loss_ax.plot(hours, values, marker="o", markersize=3, label=column)
-    loss_ax.set_ylabel("loss")
-    loss_ax.set_xlabel("elapsed hours")
-    loss_ax.set_title("Training losses")
-    if loss_ax.has_data():
-        loss_ax.legend(loc="best", fontsize="small")
-    else:
-        loss_ax.text(0.5, 0.5, "no losses yet", ha="center", va="center",
-                     transform=loss_ax.transAxes)
-    loss_ax.grid(True, alpha=0.3)
-
+    fig = build_figure(plt, os.path.basename(os.path.normpath(args.run_dir)), columns, rows,
+                       generations, baselines)
     fig.tight_layout()
     fig.savefig(out, dpi=100)
     plt.close(fig)
