@@ -81,7 +81,8 @@ std::string PlayerSpec::choiceOption(const std::string& key, const std::string& 
 }
 
 void PlayerSpec::expectOnly(std::initializer_list<const char*> known) const {
-  for (const auto& [key, value] : options_) {
+  for (const auto& option : options_) {
+    const std::string& key = option.first;
     if (std::none_of(known.begin(), known.end(), [&](const char* k) { return key == k; })) {
       std::string list;
       for (const char* k : known)
