@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <ostream>
 #include <vector>
 
 #include "tests/fuzz/fuzz_targets.hpp"
@@ -15,6 +16,15 @@ namespace camelot::fuzz {
 namespace {
 
 namespace fs = std::filesystem;
+
+}  // namespace
+
+// A target by its name in test output.
+void PrintTo(const Target& target, std::ostream* out) {
+  *out << target.name;
+}
+
+namespace {
 
 std::vector<fs::path> inputsOf(std::string_view target) {
   std::vector<fs::path> inputs;
@@ -41,7 +51,8 @@ TEST_P(FuzzCorpus, EveryKeptInputIsHandled) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Parsers, FuzzCorpus, ::testing::ValuesIn(targets().begin(), targets().end()),
+INSTANTIATE_TEST_SUITE_P(Parsers, FuzzCorpus,
+                         ::testing::ValuesIn(targets().begin(), targets().end()),
                          [](const auto& info) { return std::string(info.param.name); });
 
 }  // namespace

@@ -31,7 +31,8 @@ std::filesystem::path asFile(Input input) {
   static const std::filesystem::path path =
       std::filesystem::temp_directory_path() / ("camelot-fuzz-" + std::to_string(::getpid()));
   std::ofstream(path, std::ios::binary | std::ios::trunc)
-      .write(reinterpret_cast<const char*>(input.data()), static_cast<std::streamsize>(input.size()));
+      .write(reinterpret_cast<const char*>(input.data()),
+             static_cast<std::streamsize>(input.size()));
   return path;
 }
 
@@ -52,13 +53,13 @@ void cfen(Input input) {
 // one of the legal moves and its notation reads back as the same move.
 void move(Input input) {
   static const std::array<Position, 3> positions = {
-      Position::start(),
-      parseCfen("2/8/10/12/12/8m3/12/7m4/6M5/5M6/5K6/12/12/10/8/2 w 0 0 0"),
+      Position::start(), parseCfen("2/8/10/12/12/8m3/12/7m4/6M5/5M6/5K6/12/12/10/8/2 w 0 0 0"),
       parseCfen("2/8/10/11m/12/12/12/3m8/2M9/12/12/12/5mm5/10/3M4/K1 w 0 0 0")};
   for (const Position& position : positions) {
     try {
       const Move read = parseMove(position, text(input));
-      if (parseMove(position, toNotation(read)) != read) broken("a move's notation reads back as another");
+      if (parseMove(position, toNotation(read)) != read)
+        broken("a move's notation reads back as another");
       if (parseMove(position, toNumericNotation(read, position)) != read)
         broken("a move's numeric notation reads back as another");
     } catch (const MoveError&) {
