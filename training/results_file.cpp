@@ -44,31 +44,43 @@ std::string resultsLine(const GameRecord& record) {
          oneLineField(record.note) + '\n';
 }
 
-ResultsRead readResults(const std::filesystem::path& file) {
+namespace {
+
+// Calls onLine(line, number, where) for each line of `file` that ends in a line break; a last
+// line without one (a writer stopped in the middle of it) is skipped with a warning. Returns
+// whether the file holds any line.
+template <class OnLine>
+bool forEachWholeLine(const std::filesystem::path& file, std::vector<std::string>& warnings,
+                      OnLine&& onLine) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw ResultsError(file.string() + ": cannot read it (no such file?)");
-  std::stringstream whole;
-  whole << in.rdbuf();
-  const std::string text = whole.str();
-
-  ResultsRead read;
+  const std::string text((std::istreambuf_iterator<char>(in)), {});
   std::size_t begin = 0;
   for (int number = 1; begin < text.size(); ++number) {
     const std::size_t end = text.find('\n', begin);
     const std::string where = file.string() + ":" + std::to_string(number);
     if (end == std::string::npos) {
-      read.warnings.push_back(where +
-                              ": an unfinished last line (a run stopped while writing "
-                              "it) is skipped");
+      warnings.push_back(where +
+                         ": an unfinished last line (its writer stopped while writing it) is "
+                         "skipped");
       break;
     }
-    const std::string line = text.substr(begin, end - begin);
+    onLine(text.substr(begin, end - begin), number, where);
     begin = end + 1;
+  }
+  return !text.empty();
+}
+
+}  // namespace
+
+ResultsRead readResults(const std::filesystem::path& file) {
+  ResultsRead read;
+  const auto onLine = [&](const std::string& line, int number, const std::string& where) {
     if (number == 1) {
       if (line != kHeader)
         throw ResultsError(file.string() + ": not a results file (its first line should be '" +
                            kHeader + "')");
-      continue;
+      return;
     }
     std::vector<std::string> fields;
     try {
@@ -86,28 +98,15 @@ ResultsRead readResults(const std::filesystem::path& file) {
     if (fields[0].empty() || fields[1].empty())
       throw ResultsError(where + ": a player's name is empty");
     read.games.push_back({fields[0], fields[1], score});
-  }
-  if (begin == 0) throw ResultsError(file.string() + ": the file is empty");
+  };
+  if (!forEachWholeLine(file, read.warnings, onLine))
+    throw ResultsError(file.string() + ": the file is empty");
   return read;
 }
 
 ResultsRead readGameResults(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw ResultsError(file.string() + ": cannot read it (no such file?)");
-  const std::string text((std::istreambuf_iterator<char>(in)), {});
   ResultsRead read;
-  std::size_t begin = 0;
-  for (int number = 1; begin < text.size(); ++number) {
-    const std::size_t end = text.find('\n', begin);
-    const std::string where = file.string() + ":" + std::to_string(number);
-    if (end == std::string::npos) {
-      read.warnings.push_back(where +
-                              ": an unfinished last line (a match stopped while writing it) is "
-                              "skipped");
-      break;
-    }
-    const std::string line = text.substr(begin, end - begin);
-    begin = end + 1;
+  const auto onLine = [&](const std::string& line, int, const std::string& where) {
     WrittenGameRecord record;
     try {
       record = readGameRecordLine(line);
@@ -116,15 +115,13 @@ ResultsRead readGameResults(const std::filesystem::path& file) {
     }
     if (record.white.empty() || record.black.empty())
       throw ResultsError(where + ": a game record without both players");
-    if (record.result == "none") continue;  // a game left unfinished (camelot play --out)
-    const double score = record.result == "white"   ? 1.0
-                         : record.result == "black" ? 0.0
-                         : record.result == "draw"
-                             ? 0.5
-                             : throw ResultsError(where + ": result '" + record.result +
-                                                  "' is not white, black or draw");
+    if (record.result == "none") return;  // a game left unfinished (camelot play --out)
+    if (record.result != "white" && record.result != "black" && record.result != "draw")
+      throw ResultsError(where + ": result '" + record.result + "' is not white, black or draw");
+    const double score = record.result == "white" ? 1.0 : record.result == "black" ? 0.0 : 0.5;
     read.games.push_back({record.white, record.black, score});
-  }
+  };
+  forEachWholeLine(file, read.warnings, onLine);
   if (read.games.empty() && read.warnings.empty()) throw ResultsError(file.string() + ": no games");
   return read;
 }

@@ -461,8 +461,9 @@ TEST_F(ArenaCommand, RatingsWarnsOfATornLastLine) {
   std::ofstream(results, std::ios::binary) << readText(out / "results.csv") << "random,gre";
   const CliResult r = runCamelot({"ratings", results.string(), "--csv", ""});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.err, "camelot ratings: " + results.string() +
-                       ":4: an unfinished last line (a run stopped while writing it) is skipped\n");
+  EXPECT_EQ(r.err,
+            "camelot ratings: " + results.string() +
+                ":4: an unfinished last line (its writer stopped while writing it) is skipped\n");
   EXPECT_TRUE(r.out.starts_with("2 games from 1 file; Bradley-Terry ratings, random = 0:\n"))
       << r.out;
   EXPECT_EQ(r.out.find("Wrote"), std::string::npos) << r.out;

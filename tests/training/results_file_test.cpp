@@ -134,9 +134,9 @@ TEST_F(ResultsFile, TornLastLineIsSkippedWithOneWarning) {
   const ResultsRead read = readResults(file);
   expectGames(read.games, {{"greedy", "random", 1.0}});
   ASSERT_EQ(read.warnings.size(), 1u);
-  EXPECT_EQ(
-      read.warnings[0],
-      file.string() + ":3: an unfinished last line (a run stopped while writing it) is skipped");
+  EXPECT_EQ(read.warnings[0],
+            file.string() +
+                ":3: an unfinished last line (its writer stopped while writing it) is skipped");
 }
 
 TEST_F(ResultsFile, WrongHeaderIsAnError) {
