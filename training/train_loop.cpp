@@ -489,9 +489,10 @@ class Run {
         addToRow("selfplay_evaluations", static_cast<double>(stats.evaluations), 0);
     row_["positions_per_second"] = fixed(seconds > 0 ? evaluations / seconds : 0.0, 1);
     say("generation " + std::to_string(generation) + ": " + std::to_string(stats.games) +
-        " games (" + std::to_string(drawn) + " drawn, " + std::to_string(scoredByMaterial) +
-        " of them scored by material), " + std::to_string(stats.samples) + " positions, " +
-        fixed(rate, 0) + " evaluations/s, mean batch " +
+        (stats.games == 1 ? " game (" : " games (") + std::to_string(drawn) + " drawn, " +
+        std::to_string(scoredByMaterial) + " of them scored by material), " +
+        std::to_string(stats.samples) + " positions, " + fixed(rate, 0) +
+        " evaluations/s, mean batch " +
         fixed(stats.batches > 0 ? static_cast<double>(stats.evaluations) / stats.batches : 0, 1) +
         ", " + fixed(stats.seconds, 1) + " s");
   }
