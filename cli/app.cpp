@@ -11,6 +11,7 @@
 #include "cli/version.hpp"
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
+#include "mcts/player_spec.hpp"
 #include "openings/game_database.hpp"
 #include "training/nearest_name.hpp"
 #include "training/train_loop.hpp"
@@ -586,12 +587,15 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
     if (*openingsExport) runOpeningsExport(exportOptions, out);
     if (*openingsHtml) runOpeningsHtml(htmlOptions, out);
   } catch (const std::exception& e) {
-    // Bad input (CfenError, MoveError, SpecError, InputError, CheckpointError) or a file that
-    // cannot be written: one line, naming the command.
+    // Bad input (CfenError, MoveError, InputError, CheckpointError) or a file that cannot be
+    // written: one line, naming the command, status 1. A bad command line the parser could not
+    // see (UsageError, a player spec's SpecError): status 2, as the parser's own.
     out.flush();
     takeInterruptingSignal();
     err << "camelot" << commandPath(app) << ": " << withoutPrefix(e.what(), app) << '\n';
-    return 1;
+    const bool usage = dynamic_cast<const UsageError*>(&e) != nullptr ||
+                       dynamic_cast<const SpecError*>(&e) != nullptr;
+    return usage ? 2 : 1;
   }
   // Stopped by Ctrl-C or SIGTERM (cli/interrupt.hpp): saved, but not finished.
   if (const int signal = takeInterruptingSignal(); signal != 0) return 128 + signal;

@@ -117,7 +117,7 @@ std::vector<Position> arenaOpenings(const ArenaOptions& options) {
   if (!count) return readOpenings(text);
   const int k = std::stoi(text.substr(0, 6));
   if (k < 1 || text.size() > 6)
-    throw InputError("--openings " + text + ": give a file or a count from 1 to 999999");
+    throw UsageError("--openings " + text + ": give a file or a count from 1 to 999999");
   return randomOpenings(options.seed, k, options.openingPlies);
 }
 
@@ -137,7 +137,7 @@ std::vector<std::string> splitPlayerList(const std::string& list) {
     else if (!item.empty())
       specs.push_back(item);
     else
-      throw InputError("--players '" + list + "': an empty player in the list");
+      throw UsageError("--players '" + list + "': an empty player in the list");
     begin = comma + 1;
   }
   return specs;
@@ -147,16 +147,16 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
   std::vector<ArenaPlayer> players;
   std::set<std::string> seen;
   const auto addPlayer = [&](const std::string& spec) {
-    if (!seen.insert(spec).second) throw InputError("player '" + spec + "' is given twice");
+    if (!seen.insert(spec).second) throw UsageError("player '" + spec + "' is given twice");
     players.push_back({spec, spec});
   };
   if (!options.gauntlet.empty()) addPlayer(options.gauntlet);
   for (const std::string& spec : options.players)
     addPlayer(spec);
   if (players.size() < 2)
-    throw InputError("an arena needs at least two players (--players, --player, --gauntlet)");
+    throw UsageError("an arena needs at least two players (--players, --player, --gauntlet)");
   if (options.games < 2 || options.games % 2 != 0)
-    throw InputError("--games " + std::to_string(options.games) +
+    throw UsageError("--games " + std::to_string(options.games) +
                      ": an even number of games a pairing, at least 2");
   const std::vector<Pairing> pairings = options.gauntlet.empty()
                                             ? roundRobin(static_cast<int>(players.size()))
@@ -164,19 +164,19 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
   std::optional<SprtSettings> sprt;
   if (!options.sprt.empty()) {
     if (pairings.size() != 1)
-      throw InputError("--sprt tests one pairing: give exactly two players");
+      throw UsageError("--sprt tests one pairing: give exactly two players");
     try {
       sprt = parseSprtSettings(options.sprt);
     } catch (const std::invalid_argument& e) {
       // "sprt: expected ..." names the option as the user wrote it, once.
       const std::string_view message = e.what();
-      throw InputError("--" + std::string(message));
+      throw UsageError("--" + std::string(message));
     }
   }
   std::string anchor = options.anchor;
   if (anchor.empty()) anchor = seen.contains("random") ? "random" : players.front().name;
   if (!seen.contains(anchor))
-    throw InputError("--anchor '" + anchor + "' is not one of the players");
+    throw UsageError("--anchor '" + anchor + "' is not one of the players");
 
   ArenaSettings settings;
   settings.gamesPerPairing = options.games;

@@ -19,6 +19,13 @@ class InputError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// A bad command line that only the command can see (option values against each other, a
+// player spec): exit status 2, as for the parser's own errors, where InputError is 1.
+class UsageError : public InputError {
+ public:
+  using InputError::InputError;
+};
+
 struct PerftOptions {
   int depth = 0;
   std::string fen = "startpos";

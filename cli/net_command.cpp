@@ -17,10 +17,10 @@ void runNetInit(const NetInitOptions& options, std::ostream& out) {
   NetworkConfig config = options.config;
   const auto architecture = parseArchitecture(options.architecture);
   if (!architecture)
-    throw InputError("--architecture must be mlp or resnet (got '" + options.architecture + "')");
+    throw UsageError("--architecture must be mlp or resnet (got '" + options.architecture + "')");
   config.architecture = *architecture;
   if (!options.otherFamilyOption.empty())
-    throw InputError(options.otherFamilyOption + " is not a setting of --architecture " +
+    throw UsageError(options.otherFamilyOption + " is not a setting of --architecture " +
                      options.architecture);
   config.historyPlies = options.history.value_or(defaultNetworkConfig(*architecture).historyPlies);
   if (config.architecture == Architecture::Mlp) config.tacticalPlanes = false;

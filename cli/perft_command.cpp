@@ -14,7 +14,7 @@ void runPerft(const PerftOptions& options, std::ostream& out) {
     out << perft(position, options.depth) << '\n';
     return;
   }
-  if (options.depth < 1) throw InputError("perft --divide needs DEPTH >= 1");
+  if (options.depth < 1) throw UsageError("perft --divide needs DEPTH >= 1");
   std::vector<std::pair<std::string, std::uint64_t>> rows;
   std::uint64_t total = 0;
   for (const auto& [move, count] : perftDivide(position, options.depth)) {

@@ -47,7 +47,7 @@ std::string sideName(Color c) {
 Color parseColor(const std::string& name) {
   if (name == "white") return Color::White;
   if (name == "black") return Color::Black;
-  throw InputError("--color must be white or black, not '" + name + "'");
+  throw UsageError("--color must be white or black, not '" + name + "'");
 }
 
 std::string signedValue(float v) {

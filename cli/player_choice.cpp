@@ -45,7 +45,7 @@ NetPlayerSpec chosenNetwork(const PlayerChoice& choice, const std::string& comma
   if (choice.player.empty()) return networkOf(choice);
   const PlayerSpec spec = PlayerSpec::parse(choice.player);
   if (auto net = netPlayerSpec(spec)) return *net;
-  throw InputError(command + " reads a network's search: --player must be net:FILE[,...], not '" +
+  throw UsageError(command + " reads a network's search: --player must be net:FILE[,...], not '" +
                    spec.text() + "'");
 }
 

@@ -244,10 +244,10 @@ TEST_F(ArenaCommand, SprtNeedsExactlyTwoPlayers) {
   const fs::path out = dir_ / "arena";
   const CliResult r = arena(
       {"--players", "random,greedy,alphabeta:depth=1", "--sprt", "0,10", "--out", out.string()});
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "camelot arena: --sprt tests one pairing: give exactly two players\n");
   const CliResult bad = arena({"--players", "random,greedy", "--sprt", "5,0"});
-  EXPECT_EQ(bad.status, 1);
+  EXPECT_EQ(bad.status, 2);
   EXPECT_EQ(bad.err, "camelot arena: --sprt: elo0 must be below elo1, got '5,0'\n");
   EXPECT_FALSE(fs::exists(out));
 }
@@ -256,7 +256,7 @@ TEST_F(ArenaCommand, APlayerGivenTwiceIsRefused) {
   const fs::path out = dir_ / "arena";
   const CliResult r =
       arena({"--gauntlet", "random", "--players", "greedy,random", "--out", out.string()});
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "camelot arena: player 'random' is given twice\n");
   EXPECT_FALSE(fs::exists(out));
 }
@@ -264,7 +264,7 @@ TEST_F(ArenaCommand, APlayerGivenTwiceIsRefused) {
 TEST_F(ArenaCommand, OnePlayerIsRefused) {
   const fs::path out = dir_ / "arena";
   const CliResult r = arena({"--players", "random", "--out", out.string()});
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err,
             "camelot arena: an arena needs at least two players (--players, --player, "
             "--gauntlet)\n");
@@ -274,7 +274,7 @@ TEST_F(ArenaCommand, OnePlayerIsRefused) {
 TEST_F(ArenaCommand, OddGamesAreRefused) {
   const fs::path out = dir_ / "arena";
   const CliResult r = arena({"--players", "random,greedy", "--games", "3", "--out", out.string()});
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "camelot arena: --games 3: an even number of games a pairing, at least 2\n");
   EXPECT_FALSE(fs::exists(out));
 }
@@ -293,7 +293,7 @@ TEST_F(ArenaCommand, AnchorMustBeAPlayer) {
   const fs::path out = dir_ / "arena";
   const CliResult r =
       arena({"--players", "random,greedy", "--anchor", "alphabeta:depth=1", "--out", out.string()});
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "camelot arena: --anchor 'alphabeta:depth=1' is not one of the players\n");
   EXPECT_FALSE(fs::exists(out));
 }
@@ -339,7 +339,7 @@ TEST_F(ArenaCommand, BadPlayerFailsWithoutBlockingTheDirectory) {
   const fs::path out = dir_ / "arena";
   const CliResult bad = arena(
       {"--players", "random,randon", "--games", "2", "--openings", "1", "--out", out.string()});
-  EXPECT_EQ(bad.status, 1);
+  EXPECT_EQ(bad.status, 2);
   EXPECT_TRUE(bad.err.starts_with("camelot arena: player 'randon': unknown kind 'randon'"))
       << bad.err;
   EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;

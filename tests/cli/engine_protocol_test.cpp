@@ -154,7 +154,7 @@ TEST(EngineProtocol, TakesAtMostOneOfNetAndPlayer) {
   EXPECT_EQ(runCamelot({"engine", "--net", "a.ckpt", "--player", "greedy"}).status, 2);
   EXPECT_EQ(runCamelot({"engine", "--player", "greedy", "--sims", "8"}).status, 2);
   const CliResult badSpec = runCamelot({"engine", "--player", "chess"}, "status\n");
-  EXPECT_EQ(badSpec.status, 1);
+  EXPECT_EQ(badSpec.status, 2);
   EXPECT_NE(badSpec.err.find("unknown kind 'chess'"), std::string::npos) << badSpec.err;
   EXPECT_EQ(badSpec.out, "");
 }

@@ -199,7 +199,7 @@ TEST_F(MatchCommand, OpeningPliesHasItsOwnNameAndTheOldOneWarns) {
 
 TEST_F(MatchCommand, BadSpecIsOneErrorLine) {
   const Result r = camelot({"match", "--white", "greedy:depth=x", "--black", "random"});
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_EQ(
       r.err,
       "camelot match: player 'greedy:depth=x': unknown option 'depth' (this player takes none)\n");

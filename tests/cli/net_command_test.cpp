@@ -102,7 +102,7 @@ TEST_F(NetCommand, InitRefusesToOverwriteAndRejectsBadSettings) {
   EXPECT_FALSE(std::filesystem::exists(file("odd.ckpt")));
 
   const CliResult mixed = runCamelot({"net", "init", "--blocks", "2", "--out", file("mixed.ckpt")});
-  EXPECT_EQ(mixed.status, 1);
+  EXPECT_EQ(mixed.status, 2);
   EXPECT_EQ(mixed.err, "camelot net init: --blocks is not a setting of --architecture mlp\n");
   EXPECT_FALSE(std::filesystem::exists(file("mixed.ckpt")));
   const CliResult narrow =
@@ -197,7 +197,7 @@ TEST_F(NetCommand, AnalyzeTakesANetworkPlayerSpec) {
   EXPECT_EQ(nlohmann::json::parse(r.out)["simulations"], 16);
 
   const CliResult classical = runCamelot({"analyze", "--player", "greedy"});
-  EXPECT_EQ(classical.status, 1);
+  EXPECT_EQ(classical.status, 2);
   EXPECT_EQ(classical.err,
             "camelot analyze: analyze reads a network's search: --player must be "
             "net:FILE[,...], not 'greedy'\n");
@@ -232,7 +232,7 @@ TEST_F(NetCommand, AnalyzeByAlphaBetaListsItsMoveFirstThenThePriors) {
   // Options of the other search are one error line.
   const CliResult mixed =
       runCamelot({"analyze", "--net", path, "--search", "alphabeta", "--sims", "8"});
-  EXPECT_EQ(mixed.status, 1);
+  EXPECT_EQ(mixed.status, 2);
   EXPECT_NE(mixed.err.find("unknown option 'sims'"), std::string::npos) << mixed.err;
 }
 

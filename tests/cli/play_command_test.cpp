@@ -120,7 +120,7 @@ TEST_F(PlayCommand, TheNetworkPlaysByAlphaBetaUnlessToldOtherwise) {
   EXPECT_NE(r.out.find("CamelotZero (net:" + net() + ",depth=2) is Black"), std::string::npos)
       << r.out;
   EXPECT_EQ(movesAfter(r.out, "CamelotZero plays ").size(), 1u) << r.out;
-  EXPECT_EQ(runCamelot({"play", "--net", net(), "--search", "puct", "--depth", "2"}).status, 1);
+  EXPECT_EQ(runCamelot({"play", "--net", net(), "--search", "puct", "--depth", "2"}).status, 2);
 }
 
 TEST_F(PlayCommand, WithNeitherNetNorPlayerTheShippedNetworkPlays) {
@@ -316,7 +316,7 @@ TEST_F(PlayCommand, BadOptionsAreRefused) {
   EXPECT_EQ(runCamelot({"play", "--net", net(), "--sims", "0"}).status, 2);
   EXPECT_EQ(runCamelot({"play", "--player", "greedy", "--sims", "4"}).status, 2);
   const CliResult badSpec = runCamelot({"play", "--player", "chess"});
-  EXPECT_EQ(badSpec.status, 1);
+  EXPECT_EQ(badSpec.status, 2);
   EXPECT_NE(badSpec.err.find("unknown kind 'chess'"), std::string::npos) << badSpec.err;
 }
 
