@@ -5,15 +5,14 @@
 #include <iostream>
 #include <vector>
 
+#include "cli/command_line_hints.hpp"
 #include "cli/commands.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/player_choice.hpp"
-#include "cli/version.hpp"
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
 #include "mcts/player_spec.hpp"
 #include "openings/game_database.hpp"
-#include "training/nearest_name.hpp"
 #include "training/train_loop.hpp"
 
 namespace camelot::cli {
@@ -46,84 +45,6 @@ void addPlayerChoice(CLI::App* command, PlayerChoice& choice) {
       "alphabeta:depth=3, mcts:sims=800, ...");
   for (CLI::Option* option : network)
     player->excludes(option);
-}
-
-std::string versionText() {
-  return std::string("camelot ") + kVersion + " (commit " + kCommit + ")";
-}
-
-// The names of `app`'s subcommands.
-std::vector<std::string> commandNames(const CLI::App& app) {
-  std::vector<std::string> names;
-  for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; }))
-    names.push_back(command->get_name());
-  return names;
-}
-
-// "unknown command 'x' (did you mean 'y'?; commands: ...)" for the first word (and the second,
-// under a command with subcommands) that names no command; "" when they all do.
-std::string unknownCommand(CLI::App& app, const std::vector<std::string>& words) {
-  CLI::App* parent = &app;
-  std::string path = "camelot";
-  for (const std::string& word : words) {
-    if (word.starts_with('-') || parent->get_subcommands({}).empty()) return "";
-    const std::vector<std::string> names = commandNames(*parent);
-    if (std::find(names.begin(), names.end(), word) == names.end()) {
-      std::string known;
-      for (const std::string& name : names)
-        known += (known.empty() ? "" : ", ") + name;
-      const std::optional<std::string> near = nearestName(word, names);
-      return "unknown command '" + word + "'" + (near ? " (did you mean '" + *near + "'?)" : "") +
-             "; the commands of " + path + " are " + known + " (see 'camelot help" +
-             path.substr(std::string_view("camelot").size()) + "')";
-    }
-    parent = parent->get_subcommand(word);
-    path += " " + word;
-  }
-  return "";
-}
-
-// The chosen command's words after "camelot": " train", " openings import"; "" for none.
-std::string commandPath(const CLI::App& app) {
-  std::string path;
-  const CLI::App* at = &app;
-  while (true) {
-    const std::vector<const CLI::App*> chosen =
-        at->get_subcommands([](const CLI::App* c) { return c->parsed(); });
-    if (chosen.empty()) return path;
-    at = chosen.front();
-    path += " " + at->get_name();
-  }
-}
-
-// " (did you mean '--hours'?)" for the first option of `words` that the chosen command lacks
-// but nearly has; "" otherwise.
-std::string unknownOptionHint(const CLI::App& app, const std::vector<std::string>& words) {
-  const CLI::App* at = &app;
-  while (true) {
-    const auto chosen = at->get_subcommands([](const CLI::App* c) { return c->parsed(); });
-    if (chosen.empty()) break;
-    at = chosen.front();
-  }
-  std::vector<std::string> options;
-  for (const CLI::Option* option : at->get_options())
-    for (const std::string& name : option->get_lnames())
-      options.push_back("--" + name);
-  for (const std::string& word : words) {
-    if (!word.starts_with("--")) continue;
-    const std::string name = word.substr(0, word.find('='));
-    if (std::find(options.begin(), options.end(), name) != options.end()) continue;
-    if (const std::optional<std::string> near = nearestName(name, options))
-      return " (did you mean '" + *near + "'?)";
-  }
-  return "";
-}
-
-// An error's text without a "camelot ...: " its thrower already put in front.
-std::string withoutPrefix(const std::string& message, const CLI::App& app) {
-  for (const std::string& prefix : {"camelot" + commandPath(app) + ": ", std::string("camelot: ")})
-    if (message.starts_with(prefix)) return message.substr(prefix.size());
-  return message;
 }
 
 }  // namespace
@@ -592,7 +513,7 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
     // see (UsageError, a player spec's SpecError): status 2, as the parser's own.
     out.flush();
     takeInterruptingSignal();
-    err << "camelot" << commandPath(app) << ": " << withoutPrefix(e.what(), app) << '\n';
+    err << "camelot" << commandPath(app) << ": " << e.what() << '\n';
     const bool usage = dynamic_cast<const UsageError*>(&e) != nullptr ||
                        dynamic_cast<const SpecError*>(&e) != nullptr;
     return usage ? 2 : 1;

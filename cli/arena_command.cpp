@@ -169,8 +169,7 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
       sprt = parseSprtSettings(options.sprt);
     } catch (const std::invalid_argument& e) {
       // "sprt: expected ..." names the option as the user wrote it, once.
-      const std::string_view message = e.what();
-      throw UsageError("--" + std::string(message));
+      throw UsageError("--" + std::string(e.what()));
     }
   }
   std::string anchor = options.anchor;

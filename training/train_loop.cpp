@@ -6,7 +6,6 @@
 #include <ctime>
 #include <fstream>
 #include <iomanip>
-#include <limits>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -22,17 +21,16 @@
 #include "training/batched_games.hpp"
 #include "training/chunk_file.hpp"
 #include "training/csv.hpp"
-#include "training/directory_lock.hpp"
 #include "training/elo.hpp"
-#include "training/engine_player.hpp"
+#include "training/machine_check.hpp"
 #include "training/match.hpp"
 #include "training/metrics_file.hpp"
 #include "training/openings.hpp"
-#include "training/player_factory.hpp"
 #include "training/progress.hpp"
 #include "training/ratings.hpp"
 #include "training/replay_buffer.hpp"
 #include "training/results_file.hpp"
+#include "training/run_directory.hpp"
 #include "training/train_config.hpp"
 
 namespace camelot {
@@ -63,22 +61,6 @@ std::string readFile(const fs::path& path) {
   return s.str();
 }
 
-// MemAvailable of /proc/meminfo, in bytes (nothing where there is none).
-std::optional<std::int64_t> availableMemoryBytes() {
-  std::ifstream in("/proc/meminfo");
-  for (std::string key; in >> key;) {
-    std::int64_t kilobytes = 0;
-    in >> kilobytes;
-    if (key == "MemAvailable:") return kilobytes * 1024;
-    in.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
-  }
-  return std::nullopt;
-}
-
-std::string gigabytes(std::int64_t bytes) {
-  return fixed(static_cast<double>(bytes) / (1024.0 * 1024 * 1024), 1) + " GB";
-}
-
 // "alphabeta:depth=2" -> "alphabeta_depth_2": a metrics column name.
 std::string columnName(const std::string& spec) {
   std::string name;
@@ -104,12 +86,12 @@ class Run {
         started_(Clock::now()) {}
 
   void run() {
-    claimDirectory();
+    directory_.emplace(dir_);
     try {
       start();
     } catch (...) {
       // A start that fails leaves no run behind to refuse the corrected command.
-      if (newRun_) discardNewRun();
+      if (directory_->isNew()) directory_->discardNewRun();
       throw;
     }
     if (hours_ > 0) {
@@ -170,43 +152,6 @@ class Run {
     std::ofstream(dir_ / "log.txt", std::ios::app) << text << '\n';
   }
 
-  // Makes the run directory, or checks that an existing one is a run (its config.toml) or
-  // empty, and holds it for this process.
-  void claimDirectory() {
-    std::error_code error;
-    const fs::file_status status = fs::status(dir_, error);
-    if (fs::exists(status) && !fs::is_directory(status))
-      throw std::runtime_error(dir_.string() +
-                               ": is a file, not a run directory; choose another --run-dir");
-    if (!fs::exists(status)) {
-      fs::create_directories(dir_, error);
-      if (error)
-        throw std::runtime_error(dir_.string() + ": cannot make the run directory (" +
-                                 error.message() + ")");
-      madeDirectory_ = true;
-    } else if (!fs::exists(dir_ / "config.toml")) {
-      for (const auto& entry : fs::directory_iterator(dir_))
-        if (entry.path().filename() != DirectoryLock::kFileName)
-          throw std::runtime_error(dir_.string() + ": not a run directory (it holds " +
-                                   entry.path().filename().string() +
-                                   " and no config.toml); choose a new or empty --run-dir");
-    }
-    newRun_ = !fs::exists(dir_ / "config.toml");
-    lock_.emplace(dir_);
-  }
-
-  // Removes what a new run's failed start made, the lock's file included (it is held until
-  // the run ends; another process then takes a new one).
-  void discardNewRun() {
-    std::error_code ignored;
-    if (madeDirectory_) {
-      fs::remove_all(dir_, ignored);
-      return;
-    }
-    for (const auto& entry : fs::directory_iterator(dir_, ignored))
-      fs::remove_all(entry.path(), ignored);
-  }
-
   // The config, the directory's files, the replay buffer, the network and the metrics: all
   // that the generations need.
   void start() {
@@ -223,7 +168,7 @@ class Run {
       throw ConfigError(configFile_.string() +
                         ": training.schedule_steps: 0 (over the run's length) needs a length: "
                         "run.hours, run.generations or --hours");
-    checkMachineCanRun();
+    checkMachineCanRun(config_, configFile_);
     prepareDirectory();
     buffer_ = std::make_unique<ReplayBuffer>(static_cast<std::size_t>(config_.buffer.window));
     for (const std::string& message : buffer_->loadDirectory(dir_ / "chunks"))
@@ -234,38 +179,6 @@ class Run {
     elapsed_ = metrics_->elapsedSeconds();
     loadPendingRow();
     lastMark_ = Clock::now();
-  }
-
-  // Devices this machine lacks, before anything is made.
-  void checkMachineCanRun() const {
-    const auto check = [&](const char* key, const std::string& device) {
-      if (const auto problem = deviceProblemHere(device))
-        throw ConfigError(configFile_.string() + ": " + key + ": \"" + device +
-                          "\" cannot be used on this machine (" + *problem + "); \"cpu\" can");
-    };
-    check("training.device", config_.training.device);
-    check("selfplay.device", config_.selfplay.device);
-    // An outside engine among the baselines must start and answer its handshake now, not
-    // fail every evaluation later.
-    for (const std::string& baseline : config_.evaluation.baselines) {
-      const PlayerSpec spec = PlayerSpec::parse(baseline);
-      if (spec.kind() != "engine") continue;
-      try {
-        makePlayer(spec, 1);
-      } catch (const EngineStartError& e) {
-        throw ConfigError(configFile_.string() + ": evaluation.baselines: " + e.what());
-      }
-    }
-    const std::optional<std::int64_t> free = availableMemoryBytes();
-    const std::int64_t perPosition = trainingBytesPerPosition(config_.network);
-    const std::int64_t needed = perPosition * config_.training.batchSize;
-    if (config_.training.device == "cpu" && free && needed > *free)
-      throw ConfigError(configFile_.string() +
-                        ": training.batch_size: " + std::to_string(config_.training.batchSize) +
-                        " positions a step need about " + gigabytes(needed) +
-                        " for this network (" + describe(config_.network) + "), more than the " +
-                        gigabytes(*free) + " this machine has free; about " +
-                        std::to_string(*free / perPosition) + " fit");
   }
 
   void prepareDirectory() {
@@ -279,7 +192,7 @@ class Run {
           entry.path().filename().string().find(".tmp-") != std::string::npos)
         fs::remove(entry.path());
     const fs::path saved = dir_ / "config.toml";
-    if (!newRun_) {
+    if (!directory_->isNew()) {
       TrainConfig previous = parseTrainConfig(readFile(saved), saved.string());
       // How long a run goes is not how it trains: a longer or shorter run of the same config
       // resumes, and the saved config records its new length.
@@ -752,10 +665,8 @@ class Run {
   Clock::time_point lastMark_;
   // The metrics row of the generation in progress, over every session that worked on it.
   MetricsFile::Row row_;
-  fs::path configFile_;         // where the config was read
-  bool newRun_ = false;         // no config.toml in the directory when this session came
-  bool madeDirectory_ = false;  // this session made the directory
-  std::optional<DirectoryLock> lock_;
+  fs::path configFile_;                    // where the config was read
+  std::optional<RunDirectory> directory_;  // claimed for this session
   std::optional<MetricsFile> metrics_;
 };
 
