@@ -19,7 +19,7 @@
 #include "nn/inference_net.hpp"
 #include "nn/resnet_model.hpp"
 #include "nn/trainer.hpp"
-#include "training/train_config.hpp"
+#include "training/run/train_config.hpp"
 
 namespace camelot {
 namespace {

@@ -16,9 +16,9 @@
 #include "benchmarks/bench_positions.hpp"
 #include "nn/model.hpp"
 #include "nn/trainer.hpp"
-#include "training/batched_games.hpp"
-#include "training/train_config.hpp"
-#include "training/train_loop.hpp"
+#include "training/run/train_config.hpp"
+#include "training/run/train_loop.hpp"
+#include "training/selfplay/batched_games.hpp"
 
 namespace camelot {
 namespace {

@@ -13,7 +13,7 @@
 #include "mcts/mcts_player.hpp"
 #include "mcts/tree_search.hpp"
 #include "nn/model.hpp"
-#include "training/player_factory.hpp"
+#include "training/evaluation/player_factory.hpp"
 
 namespace camelot::cli {
 namespace {

@@ -13,7 +13,7 @@
 #include "engine/notation.hpp"
 #include "mcts/player_spec.hpp"
 #include "openings/game_database.hpp"
-#include "training/train_loop.hpp"
+#include "training/run/train_loop.hpp"
 
 namespace camelot::cli {
 namespace {

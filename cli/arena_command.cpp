@@ -13,13 +13,13 @@
 #include "cli/commands.hpp"
 #include "cli/interrupt.hpp"
 #include "engine/durable_file.hpp"
-#include "training/arena.hpp"
-#include "training/elo.hpp"
-#include "training/openings.hpp"
-#include "training/progress.hpp"
-#include "training/ratings.hpp"
-#include "training/results_file.hpp"
-#include "training/sprt.hpp"
+#include "training/evaluation/arena.hpp"
+#include "training/evaluation/elo.hpp"
+#include "training/evaluation/openings.hpp"
+#include "training/evaluation/ratings.hpp"
+#include "training/evaluation/results_file.hpp"
+#include "training/evaluation/sprt.hpp"
+#include "training/text/progress.hpp"
 
 namespace camelot::cli {
 namespace {

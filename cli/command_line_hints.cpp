@@ -5,7 +5,7 @@
 #include <string_view>
 
 #include "cli/version.hpp"
-#include "training/nearest_name.hpp"
+#include "training/text/nearest_name.hpp"
 
 namespace camelot::cli {
 namespace {
@@ -47,8 +47,8 @@ std::string unknownCommand(CLI::App& app, const std::vector<std::string>& words)
         known += (known.empty() ? "" : ", ") + name;
       const std::optional<std::string> near = nearestName(word, names);
       return "unknown command '" + word + "'" + (near ? " (did you mean '" + *near + "'?)" : "") +
-             "; the commands of camelot" + path + " are " + known + " (see 'camelot help" +
-             path + "')";
+             "; the commands of camelot" + path + " are " + known + " (see 'camelot help" + path +
+             "')";
     }
     parent = parent->get_subcommand(word);
     path += " " + word;

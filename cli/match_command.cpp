@@ -10,10 +10,10 @@
 #include "cli/commands.hpp"
 #include "cli/interrupt.hpp"
 #include "engine/durable_file.hpp"
-#include "training/directory_lock.hpp"
-#include "training/game_record.hpp"
-#include "training/match.hpp"
-#include "training/player_factory.hpp"
+#include "training/evaluation/match.hpp"
+#include "training/evaluation/player_factory.hpp"
+#include "training/run/directory_lock.hpp"
+#include "training/selfplay/game_record.hpp"
 
 namespace camelot::cli {
 namespace {

@@ -21,7 +21,7 @@
 #include "openings/opening_book.hpp"
 #include "openings/opening_trend.hpp"
 #include "openings/position_lookup.hpp"
-#include "training/progress.hpp"
+#include "training/text/progress.hpp"
 
 namespace camelot::cli {
 

@@ -23,7 +23,7 @@
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
 #include "mcts/player.hpp"
-#include "training/game_record.hpp"
+#include "training/selfplay/game_record.hpp"
 
 namespace camelot::cli {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 // Who answers in `play`, `analyze` and `engine`: a network (`--net FILE`, by default the
 // shipped one, networks/README.md) searched as `--search` and its limits say, or `--player
-// SPEC`, any spec of the player registry (training/player_factory.hpp).
+// SPEC`, any spec of the player registry (training/evaluation/player_factory.hpp).
 
 #include <cstdint>
 #include <filesystem>
@@ -10,7 +10,7 @@
 #include <string>
 
 #include "mcts/player.hpp"
-#include "training/player_factory.hpp"
+#include "training/evaluation/player_factory.hpp"
 
 namespace camelot::cli {
 

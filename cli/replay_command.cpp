@@ -13,7 +13,7 @@
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
-#include "training/game_record.hpp"
+#include "training/selfplay/game_record.hpp"
 
 namespace camelot::cli {
 namespace {

@@ -4,7 +4,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/interrupt.hpp"
-#include "training/train_loop.hpp"
+#include "training/run/train_loop.hpp"
 
 namespace camelot::cli {
 

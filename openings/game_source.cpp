@@ -7,7 +7,7 @@
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
-#include "training/game_record.hpp"
+#include "training/selfplay/game_record.hpp"
 
 namespace camelot {
 namespace fs = std::filesystem;
@@ -41,7 +41,7 @@ std::string replay(const std::vector<std::string>& moves, SourceGame& game) {
   return "";
 }
 
-// One JSON game record (training/game_record.hpp).
+// One JSON game record (training/selfplay/game_record.hpp).
 std::string fromJson(const std::string& line, SourceGame& game) {
   try {
     WrittenGameRecord record = readGameRecordLine(line);

@@ -5,7 +5,7 @@
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
 #include "openings/game_source.hpp"
-#include "training/game_record.hpp"
+#include "training/selfplay/game_record.hpp"
 
 namespace camelot {
 namespace fs = std::filesystem;

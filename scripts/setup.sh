@@ -14,6 +14,7 @@ packages=(
   nlohmann-json3-dev  # JSON output
   libtomlplusplus-dev # run configurations
   libzstd-dev         # replay buffer chunks
+  libopenmpi-dev openmpi-bin # training and arenas over several machines (mpirun)
   libsqlite3-dev      # the opening database (openings/)
   chromium            # tests open the opening explorer in a headless browser
   python3-matplotlib  # scripts/plot_run.py: metrics plots

@@ -1,10 +1,10 @@
-// Chunk files (training/chunk_file.hpp): exact round trips of samples from random games, the
+// Chunk files (training/replay/chunk_file.hpp): exact round trips of samples from random games, the
 // byte layout the header comment documents (checked with an encoder written here from the
 // documentation), and refusal with a one-line message naming the file of every damaged file:
 // each truncation, each flipped byte, bad magic, newer versions and every out-of-range field.
 // Atomic replacement and writes that cannot happen.
 
-#include "training/chunk_file.hpp"
+#include "training/replay/chunk_file.hpp"
 
 #include <gtest/gtest.h>
 #include <zstd.h>

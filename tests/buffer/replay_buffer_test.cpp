@@ -1,9 +1,9 @@
-// The replay buffer (training/replay_buffer.hpp): the window keeps the newest samples in order
-// across adds and directory loads, totalAdded counts everything, loadDirectory skips damaged
+// The replay buffer (training/replay/replay_buffer.hpp): the window keeps the newest samples in
+// order across adds and directory loads, totalAdded counts everything, loadDirectory skips damaged
 // chunks with a message naming them and does not read chunks outside the window, and sample()
 // draws only the window's samples, each mirrored about half the time.
 
-#include "training/replay_buffer.hpp"
+#include "training/replay/replay_buffer.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "tests/scratch_dir.hpp"
-#include "training/chunk_file.hpp"
+#include "training/replay/chunk_file.hpp"
 
 namespace camelot {
 

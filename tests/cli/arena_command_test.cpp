@@ -17,12 +17,12 @@
 #include "engine/cfen.hpp"
 #include "tests/cli/cli_runner.hpp"
 #include "tests/scratch_dir.hpp"
-#include "training/csv.hpp"
-#include "training/elo.hpp"
-#include "training/openings.hpp"
-#include "training/ratings.hpp"
-#include "training/results_file.hpp"
-#include "training/sprt.hpp"
+#include "training/evaluation/elo.hpp"
+#include "training/evaluation/openings.hpp"
+#include "training/evaluation/ratings.hpp"
+#include "training/evaluation/results_file.hpp"
+#include "training/evaluation/sprt.hpp"
+#include "training/text/csv.hpp"
 
 namespace camelot::cli {
 namespace {

@@ -1,7 +1,7 @@
 // The training run configuration: reading TOML, its defaults, its errors (one line naming the
 // file and the key) and the round trip through toToml; the shipped configs load.
 
-#include "training/train_config.hpp"
+#include "training/run/train_config.hpp"
 
 #include <gtest/gtest.h>
 

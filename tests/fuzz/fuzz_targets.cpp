@@ -15,9 +15,9 @@
 #include "engine/notation.hpp"
 #include "mcts/random_player.hpp"
 #include "nn/checkpoint.hpp"
-#include "training/chunk_file.hpp"
-#include "training/game_record.hpp"
-#include "training/train_config.hpp"
+#include "training/replay/chunk_file.hpp"
+#include "training/run/train_config.hpp"
+#include "training/selfplay/game_record.hpp"
 
 namespace camelot::fuzz {
 namespace {

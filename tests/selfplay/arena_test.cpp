@@ -2,7 +2,7 @@
 // swapped, the players' names in the records, legal moves, errors before the first game, and
 // stopping.
 
-#include "training/arena.hpp"
+#include "training/evaluation/arena.hpp"
 
 #include <gtest/gtest.h>
 
@@ -23,8 +23,8 @@
 #include "nn/fresh_network.hpp"
 #include "tests/scratch_dir.hpp"
 #include "tests/tiny_network.hpp"
-#include "training/openings.hpp"
-#include "training/player_factory.hpp"
+#include "training/evaluation/openings.hpp"
+#include "training/evaluation/player_factory.hpp"
 
 namespace camelot {
 namespace {

@@ -1,6 +1,6 @@
 // Self-play and evaluation games through the batched worker: every recorded move is legal,
 // results and samples agree with the games, and classical players take their turns.
-#include "training/batched_games.hpp"
+#include "training/selfplay/batched_games.hpp"
 
 #include <gtest/gtest.h>
 

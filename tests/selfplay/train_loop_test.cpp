@@ -1,7 +1,7 @@
 // The training loop on configs/tiny.toml: a whole run, resuming after an interruption (in
 // process and by kill -9) without losing or repeating work, a run directory of another config
 // refused, and a corrupt chunk skipped with its message.
-#include "training/train_loop.hpp"
+#include "training/run/train_loop.hpp"
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -19,10 +19,10 @@
 #include "engine/cfen.hpp"
 #include "nn/checkpoint.hpp"
 #include "tests/scratch_dir.hpp"
-#include "training/directory_lock.hpp"
-#include "training/metrics_file.hpp"
-#include "training/results_file.hpp"
-#include "training/train_config.hpp"
+#include "training/evaluation/results_file.hpp"
+#include "training/run/directory_lock.hpp"
+#include "training/run/metrics_file.hpp"
+#include "training/run/train_config.hpp"
 
 namespace camelot {
 namespace {

@@ -1,7 +1,7 @@
 // CSV fields as RFC 4180 writes them: quoted only when they must be, and split back into
 // exactly the fields that were written.
 
-#include "training/csv.hpp"
+#include "training/text/csv.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // One writer per directory: a second holder is refused with the first's pid, the lock goes when
 // its holder does (however it ends), and a killed holder's lock is never in the way.
-#include "training/directory_lock.hpp"
+#include "training/run/directory_lock.hpp"
 
 #include <gtest/gtest.h>
 #include <signal.h>

@@ -2,7 +2,7 @@
 // games through the protocol; engines that break it (an illegal or unreadable move, an error
 // answer, ending at once, silence) forfeit, and the match scores the forfeits as losses.
 
-#include "training/engine_player.hpp"
+#include "training/evaluation/engine_player.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -18,8 +18,8 @@
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
 #include "tests/scratch_dir.hpp"
-#include "training/match.hpp"
-#include "training/player_factory.hpp"
+#include "training/evaluation/match.hpp"
+#include "training/evaluation/player_factory.hpp"
 
 namespace camelot {
 namespace {

@@ -1,7 +1,7 @@
 // A game record's line round-trips through readGameRecordLine, and a line that is not a game
 // record gets one error naming what is wrong.
 
-#include "training/game_record.hpp"
+#include "training/selfplay/game_record.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Matches: paired games with colours swapped, results independent of the thread count, game
 // records, the Elo estimate with its interval, and player specs with their errors.
 
-#include "training/match.hpp"
+#include "training/evaluation/match.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,8 +10,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "training/elo.hpp"
-#include "training/player_factory.hpp"
+#include "training/evaluation/elo.hpp"
+#include "training/evaluation/player_factory.hpp"
 
 namespace camelot {
 namespace {

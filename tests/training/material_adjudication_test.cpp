@@ -1,5 +1,5 @@
-// Self-play's scoring of drawn games by material (training/material_adjudication.hpp).
-#include "training/material_adjudication.hpp"
+// Self-play's scoring of drawn games by material (training/selfplay/material_adjudication.hpp).
+#include "training/selfplay/material_adjudication.hpp"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // reopened file knows its generations and the run's elapsed time; a damaged row is an error
 // naming the file and the line.
 
-#include "training/metrics_file.hpp"
+#include "training/run/metrics_file.hpp"
 
 #include <gtest/gtest.h>
 

@@ -15,7 +15,7 @@
 #include "mcts/alphabeta_player.hpp"
 #include "nn/model.hpp"
 #include "nn/network_judge.hpp"
-#include "training/player_factory.hpp"
+#include "training/evaluation/player_factory.hpp"
 
 namespace camelot {
 namespace {

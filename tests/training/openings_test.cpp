@@ -1,7 +1,7 @@
 // Opening suites: random openings are the matches' openings, a suite file round-trips, and a
 // bad file is refused with its file and line.
 
-#include "training/openings.hpp"
+#include "training/evaluation/openings.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,7 +14,7 @@
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "tests/scratch_dir.hpp"
-#include "training/match.hpp"
+#include "training/evaluation/match.hpp"
 
 namespace camelot {
 namespace {

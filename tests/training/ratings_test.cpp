@@ -2,7 +2,7 @@
 // cases, the prior, anchoring, independence of the order of games, the output formats and
 // the errors.
 
-#include "training/ratings.hpp"
+#include "training/evaluation/ratings.hpp"
 
 #include <gtest/gtest.h>
 

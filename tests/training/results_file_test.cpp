@@ -1,7 +1,7 @@
 // results.csv: the lines an arena writes read back as exactly the games played, and every
 // malformed file refused with a message naming the file and line.
 
-#include "training/results_file.hpp"
+#include "training/evaluation/results_file.hpp"
 
 #include <gtest/gtest.h>
 

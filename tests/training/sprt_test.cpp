@@ -1,7 +1,7 @@
 // SPRT: its error rates on simulated games, an LLR worked out by hand, a run of wins, the
 // text, and parsing the settings.
 
-#include "training/sprt.hpp"
+#include "training/evaluation/sprt.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,0 +1,114 @@
+#include "training/evaluation/arena.hpp"
+
+#include <map>
+#include <stdexcept>
+
+#include "engine/splitmix64.hpp"
+#include "mcts/player_spec.hpp"
+#include "nn/model.hpp"
+#include "training/evaluation/player_factory.hpp"
+#include "training/selfplay/batched_games.hpp"
+
+namespace camelot {
+
+std::vector<Pairing> roundRobin(int players) {
+  std::vector<Pairing> pairings;
+  for (int i = 0; i < players; ++i)
+    for (int j = i + 1; j < players; ++j)
+      pairings.push_back({i, j});
+  return pairings;
+}
+
+std::vector<Pairing> gauntlet(int challenger, int players) {
+  std::vector<Pairing> pairings;
+  for (int j = 0; j < players; ++j)
+    if (j != challenger) pairings.push_back({challenger, j});
+  return pairings;
+}
+
+double ArenaGame::firstScore() const {
+  const Outcome outcome = record.status.outcome;
+  if (outcome == Outcome::Draw) return 0.5;
+  const bool firstIsWhite = game % 2 == 0;
+  return (outcome == Outcome::WhiteWins) == firstIsWhite ? 1.0 : 0.0;
+}
+
+void playArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairing>& pairings,
+               const ArenaSettings& settings, const std::function<void(const ArenaGame&)>& onGame,
+               const std::atomic<bool>* stop) {
+  if (settings.gamesPerPairing < 2 || settings.gamesPerPairing % 2 != 0)
+    throw std::invalid_argument("an arena plays an even number of games (at least 2) a pairing");
+  if (settings.openings.empty()) throw std::invalid_argument("an arena needs openings");
+  for (const Pairing& p : pairings)
+    if (p.first < 0 || p.second < 0 || p.first >= static_cast<int>(players.size()) ||
+        p.second >= static_cast<int>(players.size()) || p.first == p.second)
+      throw std::invalid_argument("an arena pairing names a player that is not there");
+
+  // Each player as a game side: networks loaded once per file, the others checked now so that
+  // a bad spec fails before any game.
+  std::vector<std::shared_ptr<const Model>> nets;
+  std::map<std::string, int> netOfFile;
+  std::vector<GameSide> sides;
+  std::optional<SearchKind> batchedSearch;  // the one tree search the batched workers run
+  for (const ArenaPlayer& player : players) {
+    GameSide side{-1, player.spec, player.name};
+    const PlayerSpec spec = PlayerSpec::parse(player.spec);
+    const auto net = netPlayerSpec(spec, settings.search);
+    // A tree-searching network with a simulation budget joins the batched searches (the first
+    // such network's search, the arena's unless search= says otherwise); one with a time
+    // budget, alpha-beta or another tree search plays move by move, as any other player.
+    if (net && net->treeSearch() && !net->time &&
+        batchedSearch.value_or(net->treeSearchKind()) == net->treeSearchKind()) {
+      batchedSearch = net->treeSearchKind();
+      auto [it, added] = netOfFile.emplace(net->file, static_cast<int>(nets.size()));
+      if (added) nets.push_back(loadModel(net->file, settings.device));
+      side.net = it->second;
+      side.simulations = spec.has("sims") ? *net->simulations : settings.defaultSimulations;
+    } else {
+      // It is made from its spec when its game starts: with the arena's search written out.
+      if (net && !spec.has("search"))
+        side.spec += std::string(",search=") + netSearchName(net->search);
+      validatePlayerSpec(PlayerSpec::parse(side.spec));
+    }
+    sides.push_back(side);
+  }
+
+  BatchedGamesSettings batched;
+  batched.workers = settings.workers;
+  batched.gamesPerWorker = settings.gamesPerWorker;
+  batched.gumbel = batchedSearch == SearchKind::Gumbel;
+  batched.puctRootNoise = false;
+  batched.gumbelConsidered = settings.gumbelConsidered;
+  batched.simulations = settings.defaultSimulations;
+  batched.cheapSimulations = settings.defaultSimulations;
+  batched.fullSearchFraction = 1.0;
+  batched.samplingPlies = 0;
+  batched.maxPlies = settings.maxPlies;
+  batched.seed = settings.seed;
+
+  const int perPairing = settings.gamesPerPairing;
+  const int count = perPairing * static_cast<int>(pairings.size());
+  playBatchedGames(
+      nets, batched, count,
+      [&](int i) {
+        const Pairing& pairing = pairings[static_cast<std::size_t>(i / perPairing)];
+        const int game = i % perPairing;
+        GamePlan plan;
+        plan.start =
+            settings.openings[static_cast<std::size_t>(game / 2) % settings.openings.size()];
+        const GameSide& first = sides[static_cast<std::size_t>(pairing.first)];
+        const GameSide& second = sides[static_cast<std::size_t>(pairing.second)];
+        plan.sides = game % 2 == 0 ? std::array{first, second} : std::array{second, first};
+        return plan;
+      },
+      [&](FinishedGame&& finished) {
+        ArenaGame game;
+        game.pairing = finished.index / perPairing;
+        game.game = finished.index % perPairing;
+        game.record = std::move(finished.record);
+        onGame(game);
+      },
+      stop);
+}
+
+}  // namespace camelot

@@ -1,0 +1,70 @@
+#pragma once
+// Arenas: games among any players, in pairs from shared openings with colours swapped. A player
+// is a network checkpoint with its search (`net:FILE` or `net:FILE,search=gumbel,sims=N`), a
+// classical player (`random`, `greedy`, `alphabeta:depth=2`, ...) or an outside engine
+// (`engine:CMD`). The games run through the batched workers (training/selfplay/batched_games.hpp),
+// so every core is used and the networks see large batches; a network plays without noise, its best
+// move by search. The training loop's evaluation is an arena too.
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/position.hpp"
+#include "training/evaluation/player_factory.hpp"
+#include "training/selfplay/game_record.hpp"
+
+namespace camelot {
+
+struct ArenaPlayer {
+  std::string spec;  // how it plays
+  std::string name;  // in game records and ratings (the spec, unless the caller names it)
+};
+
+struct Pairing {
+  int first = 0;  // indices into the players
+  int second = 0;
+};
+
+// Every player against every other, once.
+std::vector<Pairing> roundRobin(int players);
+// `challenger` against each of the others.
+std::vector<Pairing> gauntlet(int challenger, int players);
+
+struct ArenaSettings {
+  int gamesPerPairing = 2;         // even: pairs of games from one opening, colours swapped
+  std::vector<Position> openings;  // pair k of each pairing starts from openings[k % size]
+  // The search of networks named without search=, and the simulations of tree-searching ones
+  // named without sims=.
+  NetSearch search = NetSearch::AlphaBeta;
+  int defaultSimulations = 64;
+  int gumbelConsidered = 16;
+  int maxPlies = 300;  // longer games are adjudicated draws
+  int workers = 2;
+  int gamesPerWorker = 16;
+  std::string device = "cpu";
+  std::uint64_t seed = 1;
+};
+
+struct ArenaGame {
+  int pairing = 0;  // index into the pairings
+  int game = 0;     // within its pairing: even games give the pairing's first player White
+  GameRecord record;
+
+  // The pairing's first player's score: 1, 0.5 or 0.
+  double firstScore() const;
+};
+
+// Plays every pairing's games. `onGame` receives each finished game, one call at a time, in the
+// order they finish. When `stop` becomes true no new game starts and the games in flight are
+// dropped. Checks every player (spec, checkpoint) before the first game and throws SpecError or
+// CheckpointError naming the bad one; std::invalid_argument for bad settings.
+void playArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairing>& pairings,
+               const ArenaSettings& settings, const std::function<void(const ArenaGame&)>& onGame,
+               const std::atomic<bool>* stop = nullptr);
+
+}  // namespace camelot

@@ -1,0 +1,31 @@
+#include "training/evaluation/elo.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace camelot {
+
+double MatchScore::score() const {
+  return games() == 0 ? 0.5 : (wins + 0.5 * draws) / games();
+}
+
+double eloFromScore(double score) {
+  if (score >= 1.0) return std::numeric_limits<double>::infinity();
+  if (score <= 0.0) return -std::numeric_limits<double>::infinity();
+  return 400.0 * std::log10(score / (1.0 - score));
+}
+
+EloEstimate estimateElo(const MatchScore& result) {
+  const int n = result.games();
+  if (n == 0) return {0.0, eloFromScore(0.0), eloFromScore(1.0)};
+  const double s = result.score();
+  const double variance = (result.wins * (1.0 - s) * (1.0 - s) +
+                           result.draws * (0.5 - s) * (0.5 - s) + result.losses * s * s) /
+                          n;
+  const double margin = 1.959964 * std::sqrt(variance / n);
+  return {eloFromScore(s), eloFromScore(std::max(0.0, s - margin)),
+          eloFromScore(std::min(1.0, s + margin))};
+}
+
+}  // namespace camelot

@@ -1,0 +1,189 @@
+#include "training/evaluation/player_factory.hpp"
+
+#include <map>
+#include <mutex>
+
+#include "mcts/alphabeta_player.hpp"
+#include "mcts/greedy_player.hpp"
+#include "mcts/mcts_player.hpp"
+#include "mcts/random_player.hpp"
+#include "mcts/rollout_mcts_player.hpp"
+#include "nn/checkpoint.hpp"
+#include "nn/model.hpp"
+#include "nn/network_judge.hpp"
+#include "training/evaluation/engine_player.hpp"
+
+namespace camelot {
+namespace {
+
+constexpr int kMaxSimulations = 10'000'000;
+constexpr int kMaxMilliseconds = 3'600'000;
+
+// sims=N and time=MS: with only a time limit the simulation count is unbounded.
+template <typename Options>
+void readBudget(const PlayerSpec& spec, Options& options, int defaultSimulations) {
+  const int ms = spec.intOption("time", 0, 0, kMaxMilliseconds);
+  if (ms > 0) options.time = std::chrono::milliseconds(ms);
+  const int sims = spec.intOption("sims", ms > 0 ? 0 : defaultSimulations, 0, kMaxSimulations);
+  options.simulations = sims > 0 ? std::optional<int>(sims) : std::nullopt;
+  if (!options.simulations && !options.time)
+    throw SpecError("player '" + spec.text() + "': give sims=N (N >= 1) or time=MS");
+}
+
+// Sequential halving divides a known number of simulations among the root's candidates, so a
+// Gumbel search needs one; a time limit can only cut it short.
+void requireGumbelSimulations(const PlayerSpec& spec, SearchKind search,
+                              const std::optional<int>& simulations) {
+  if (search == SearchKind::Gumbel && !simulations)
+    throw SpecError("player '" + spec.text() +
+                    "': the Gumbel search needs sims=N (sequential halving plans them); time=MS "
+                    "can only cap it");
+}
+
+std::unique_ptr<Player> makeMctsPlayer(const PlayerSpec& spec, SearchKind kind, int defaultSims,
+                                       std::uint64_t seed) {
+  spec.expectOnly({"sims", "time", "eval"});
+  MctsPlayerOptions options;
+  options.search = kind;
+  readBudget(spec, options, defaultSims);
+  requireGumbelSimulations(spec, kind, options.simulations);
+  options.evaluator = spec.choiceOption("eval", "uniform", {"uniform", "rollout"}) == "rollout"
+                          ? EvaluatorKind::Rollout
+                          : EvaluatorKind::Uniform;
+  options.seed = seed;
+  return std::make_unique<MctsPlayer>(options);
+}
+
+constexpr int kMaxDepth = 64;
+
+// alphabeta: options: depth=D (plies, default 4) and time=MS (a move; none: depth only).
+AlphaBetaSettings alphaBetaSettings(const PlayerSpec& spec, std::uint64_t seed) {
+  spec.expectOnly({"depth", "time"});
+  AlphaBetaSettings settings;
+  settings.maxDepth = spec.intOption("depth", settings.maxDepth, 1, kMaxDepth);
+  if (const int ms = spec.intOption("time", 0, 0, kMaxMilliseconds); ms > 0)
+    settings.timeLimit = std::chrono::milliseconds(ms);
+  settings.seed = seed;
+  return settings;
+}
+
+// A network's alpha-beta answers in about a second when given no limit: deep enough to be its
+// strongest at a pace a person waits for.
+constexpr std::chrono::milliseconds kNetAlphaBetaTime{1000};
+
+// One loaded model per checkpoint file while any player uses it: a match makes a player per
+// game, and they share the weights.
+std::shared_ptr<const Model> sharedModel(const std::string& file) {
+  static std::mutex mutex;
+  static std::map<std::string, std::weak_ptr<const Model>> models;
+  const std::lock_guard lock(mutex);
+  if (auto model = models[file].lock()) return model;
+  auto model = loadModel(file);
+  models[file] = model;
+  return model;
+}
+
+}  // namespace
+
+std::unique_ptr<Player> makeNetPlayer(const NetPlayerSpec& net, std::uint64_t seed) {
+  const std::shared_ptr<const Model> model = sharedModel(net.file);
+  if (!net.treeSearch()) {
+    AlphaBetaSettings settings;
+    settings.maxDepth = net.depth.value_or(kMaxDepth);
+    settings.timeLimit = net.time;
+    if (!net.depth && !net.time) settings.timeLimit = kNetAlphaBetaTime;
+    settings.seed = seed;
+    settings.orderByPriors = net.policyOrder;
+    return std::make_unique<AlphaBetaPlayer>(
+        settings, makeNetworkJudge(*model),
+        "net:" + net.file + (net.policyOrder ? "," : ",order=heuristics,"));
+  }
+  MctsPlayerOptions options;
+  options.search = net.treeSearchKind();
+  options.simulations = net.simulations;
+  options.time = net.time;
+  options.params = model->searchParams();
+  options.seed = seed;
+  return std::make_unique<MctsPlayer>(options, model->evaluator(), "net:" + net.file);
+}
+
+const char* netSearchName(NetSearch search) {
+  switch (search) {
+    case NetSearch::AlphaBeta:
+      return "alphabeta";
+    case NetSearch::Puct:
+      return "puct";
+    case NetSearch::Gumbel:
+      return "gumbel";
+  }
+  return "";
+}
+
+std::optional<NetSearch> netSearchNamed(std::string_view name) {
+  for (const NetSearch search : {NetSearch::AlphaBeta, NetSearch::Puct, NetSearch::Gumbel})
+    if (name == netSearchName(search)) return search;
+  return std::nullopt;
+}
+
+std::optional<NetPlayerSpec> netPlayerSpec(const PlayerSpec& spec, NetSearch fallback) {
+  if (spec.kind() != "net") return std::nullopt;
+  NetPlayerSpec net;
+  net.file = spec.file();
+  net.search = *netSearchNamed(
+      spec.choiceOption("search", netSearchName(fallback), {"alphabeta", "puct", "gumbel"}));
+  if (!net.treeSearch()) {
+    spec.expectOnly({"search", "depth", "time", "order"});
+    if (spec.has("depth")) net.depth = spec.intOption("depth", 0, 1, kMaxDepth);
+    net.policyOrder = spec.choiceOption("order", "policy", {"policy", "heuristics"}) == "policy";
+    if (const int ms = spec.intOption("time", 0, 0, kMaxMilliseconds); ms > 0)
+      net.time = std::chrono::milliseconds(ms);
+    return net;
+  }
+  spec.expectOnly({"search", "sims", "time"});
+  readBudget(spec, net, 800);
+  requireGumbelSimulations(spec, net.treeSearchKind(), net.simulations);
+  return net;
+}
+
+std::unique_ptr<Player> makePlayer(const PlayerSpec& spec, std::uint64_t seed) {
+  if (spec.kind() == "random") {
+    spec.expectOnly({});
+    return std::make_unique<RandomPlayer>(seed);
+  }
+  if (spec.kind() == "greedy") {
+    spec.expectOnly({});
+    return std::make_unique<GreedyPlayer>(seed);
+  }
+  if (spec.kind() == "alphabeta")
+    return std::make_unique<AlphaBetaPlayer>(alphaBetaSettings(spec, seed));
+  if (spec.kind() == "mcts") return makeMctsPlayer(spec, SearchKind::Puct, 800, seed);
+  if (spec.kind() == "gumbel") return makeMctsPlayer(spec, SearchKind::Gumbel, 32, seed);
+  if (spec.kind() == "rollout") {
+    spec.expectOnly({"sims", "time"});
+    RolloutMctsOptions options;
+    readBudget(spec, options, 1000);
+    options.seed = seed;
+    return std::make_unique<RolloutMctsPlayer>(options);
+  }
+  if (const auto net = netPlayerSpec(spec)) return makeNetPlayer(*net, seed);
+  // An outside program decides for itself; the seed means nothing to it.
+  if (spec.kind() == "engine") return std::make_unique<EnginePlayer>(spec.command());
+  throw SpecError("player '" + spec.text() + "': unknown kind '" + spec.kind() +
+                  "' (players: " + knownPlayerKinds() + ")");
+}
+
+void validatePlayerSpec(const PlayerSpec& spec) {
+  // PlayerSpec::parse has checked an engine's spec; checking must not start the program.
+  if (spec.kind() == "engine") return;
+  if (const auto net = netPlayerSpec(spec)) {
+    requireCompatible(net->file, readCheckpointHeader(net->file));
+    return;
+  }
+  makePlayer(spec, 0);
+}
+
+std::string knownPlayerKinds() {
+  return "random, greedy, alphabeta, mcts, gumbel, rollout, net, engine";
+}
+
+}  // namespace camelot

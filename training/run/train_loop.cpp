@@ -1,0 +1,698 @@
+#include "training/run/train_loop.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <fstream>
+#include <iomanip>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include "engine/durable_file.hpp"
+#include "engine/splitmix64.hpp"
+#include "nn/checkpoint.hpp"
+#include "nn/model.hpp"
+#include "nn/trainer.hpp"
+#include "training/evaluation/arena.hpp"
+#include "training/evaluation/elo.hpp"
+#include "training/evaluation/match.hpp"
+#include "training/evaluation/openings.hpp"
+#include "training/evaluation/ratings.hpp"
+#include "training/evaluation/results_file.hpp"
+#include "training/replay/chunk_file.hpp"
+#include "training/replay/replay_buffer.hpp"
+#include "training/run/machine_check.hpp"
+#include "training/run/metrics_file.hpp"
+#include "training/run/run_directory.hpp"
+#include "training/run/train_config.hpp"
+#include "training/selfplay/batched_games.hpp"
+#include "training/text/csv.hpp"
+#include "training/text/progress.hpp"
+
+namespace camelot {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+// The metrics row of a generation that an interruption cut short.
+constexpr const char* kPendingRow = "metrics-pending.csv";
+
+std::string padded(std::int64_t n, int width = 6) {
+  std::ostringstream s;
+  s << std::setw(width) << std::setfill('0') << n;
+  return s.str();
+}
+
+std::string fixed(double v, int digits) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(digits) << v;
+  return s.str();
+}
+
+std::string readFile(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// "alphabeta:depth=2" -> "alphabeta_depth_2": a metrics column name.
+std::string columnName(const std::string& spec) {
+  std::string name;
+  for (const char c : spec)
+    name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return name;
+}
+
+std::string eloText(double elo) {
+  if (std::isinf(elo)) return elo > 0 ? "inf" : "-inf";
+  return fixed(elo, 1);
+}
+
+class Run {
+ public:
+  Run(const TrainRunOptions& options, std::ostream& log, std::ostream& progress,
+      const std::atomic<bool>& interrupted)
+      : options_(options),
+        dir_(options.runDirectory),
+        logOut_(log),
+        progress_(progress, options.terminal),
+        interrupted_(interrupted),
+        started_(Clock::now()) {}
+
+  void run() {
+    directory_.emplace(dir_);
+    try {
+      start();
+    } catch (...) {
+      // A start that fails leaves no run behind to refuse the corrected command.
+      if (directory_->isNew()) directory_->discardNewRun();
+      throw;
+    }
+    if (hours_ > 0) {
+      const double remaining = hours_ * 3600.0 - elapsed_;
+      if (remaining <= 0) {
+        say("done: the run has had its " + fixed(hours_, 2) +
+            " hours (--hours with more extends it)");
+        return;
+      }
+      deadline_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                     std::chrono::duration<double>(remaining));
+    }
+    // A generation trained but not yet evaluated (interrupted during its evaluation).
+    if (trainer_->generation() > 0 && !metrics_->has(trainer_->generation()) && !stopping())
+      evaluate(trainer_->generation());
+    while (!stopping()) {
+      const std::int64_t generation = trainer_->generation() + 1;
+      if (config_.run.generations > 0 && generation > config_.run.generations) {
+        say("done: " + std::to_string(config_.run.generations) + " generations");
+        break;
+      }
+      selfPlay(generation);
+      if (stopping()) break;
+      train(generation);
+      if (stopping()) break;
+      evaluate(generation);
+    }
+    if (stopping()) savePendingRow();
+    if (interrupted_)
+      say("interrupted: the same command resumes the run");
+    else if (pastDeadline())
+      say("time is up: the same command resumes the run");
+  }
+
+ private:
+  // The share of the run done before `generation` trains: of its hours or of its generations,
+  // whichever is further on (the learning rate's schedule over the run follows it).
+  double runProgress(std::int64_t generation) const {
+    double done = 0.0;
+    if (hours_ > 0)
+      done = (elapsed_ + std::chrono::duration<double>(Clock::now() - lastMark_).count()) /
+             (hours_ * 3600.0);
+    if (config_.run.generations > 0)
+      done = std::max(done, static_cast<double>(generation - 1) / config_.run.generations);
+    return done;
+  }
+
+  bool pastDeadline() const { return deadline_ && Clock::now() >= *deadline_; }
+  bool stopping() const { return interrupted_ || pastDeadline(); }
+
+  void say(const std::string& line) {
+    progress_.finish();
+    const std::time_t now = std::time(nullptr);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M:%S", std::localtime(&now));
+    const std::string text = std::string(stamp) + "  " + line;
+    logOut_ << text << '\n' << std::flush;
+    std::ofstream(dir_ / "log.txt", std::ios::app) << text << '\n';
+  }
+
+  // The config, the directory's files, the replay buffer, the network and the metrics: all
+  // that the generations need.
+  void start() {
+    const fs::path saved = dir_ / "config.toml";
+    configFile_ = !options_.config.empty() ? options_.config
+                  : fs::exists(saved)      ? saved
+                                           : fs::path(kDefaultTrainConfig);
+    config_ = loadTrainConfig(configFile_);
+    // The run's length counts every session: a finished run given more hours goes on.
+    if (options_.hours) config_.run.hours = *options_.hours;
+    hours_ = config_.run.hours;
+    if (config_.training.schedule == "cosine" && config_.training.scheduleSteps == 0 &&
+        hours_ <= 0 && config_.run.generations <= 0)
+      throw ConfigError(configFile_.string() +
+                        ": training.schedule_steps: 0 (over the run's length) needs a length: "
+                        "run.hours, run.generations or --hours");
+    checkMachineCanRun(config_, configFile_);
+    prepareDirectory();
+    buffer_ = std::make_unique<ReplayBuffer>(static_cast<std::size_t>(config_.buffer.window));
+    for (const std::string& message : buffer_->loadDirectory(dir_ / "chunks"))
+      say(message);
+    startTrainer();
+    say("buffer: " + std::to_string(buffer_->size()) + " positions from earlier chunks");
+    metrics_.emplace(dir_ / "metrics.csv");
+    elapsed_ = metrics_->elapsedSeconds();
+    loadPendingRow();
+    lastMark_ = Clock::now();
+  }
+
+  void prepareDirectory() {
+    fs::create_directories(dir_ / "chunks");
+    fs::create_directories(dir_ / "checkpoints");
+    fs::create_directories(dir_ / "games");
+    // A process killed while writing leaves its temporary file behind (the file it was
+    // replacing is intact): clear them. No other process writes here (the lock).
+    for (const auto& entry : fs::recursive_directory_iterator(dir_))
+      if (entry.is_regular_file() &&
+          entry.path().filename().string().find(".tmp-") != std::string::npos)
+        fs::remove(entry.path());
+    const fs::path saved = dir_ / "config.toml";
+    if (!directory_->isNew()) {
+      TrainConfig previous = parseTrainConfig(readFile(saved), saved.string());
+      // How long a run goes is not how it trains: a longer or shorter run of the same config
+      // resumes, and the saved config records its new length.
+      const TrainConfig::Run length = previous.run;
+      previous.run.hours = config_.run.hours;
+      previous.run.generations = config_.run.generations;
+      if (!(previous == config_)) {
+        std::string differences;
+        for (const std::string& difference : configDifferences(previous, config_))
+          differences += (differences.empty() ? "" : "; ") + difference;
+        throw std::runtime_error(
+            dir_.string() + ": was started with a different config (the run's value first: " +
+            differences + "); resume it with 'camelot train --run-dir " + dir_.string() +
+            "' (its own config), or give " + configFile_.string() + " another --run-dir");
+      }
+      say("resuming " + dir_.string() + " with " + configFile_.string());
+      if (!(length == config_.run)) {
+        writeTextFileAtomically(saved, toToml(config_));
+        say("the run's length is now " + lengthText(config_.run) + " (it was " +
+            lengthText(length) + ")");
+      }
+    } else {
+      writeTextFileAtomically(saved, toToml(config_));
+      say("new run " + dir_.string() + " with " + configFile_.string());
+    }
+  }
+
+  static std::string lengthText(const TrainConfig::Run& run) {
+    const std::string hours = run.hours > 0 ? fixed(run.hours, 2) + " hours" : "no hour limit";
+    const std::string generations =
+        run.generations > 0 ? std::to_string(run.generations) +
+                                  (run.generations == 1 ? " generation" : " generations")
+                            : "no generation limit";
+    return hours + ", " + generations;
+  }
+
+  // The row in progress is `generation`'s (a new one if it was another's).
+  void beginRow(std::int64_t generation) {
+    const std::string name = std::to_string(generation);
+    if (const auto cell = row_.find("generation"); cell != row_.end() && cell->second == name)
+      return;
+    row_ = {{"generation", name}};
+  }
+
+  // Adds `amount` to a column of the row in progress; returns the sum.
+  double addToRow(const std::string& column, double amount, int digits) {
+    const auto cell = row_.find(column);
+    const double sum =
+        amount + (cell == row_.end() || cell->second.empty() ? 0.0 : std::stod(cell->second));
+    row_[column] = fixed(sum, digits);
+    return sum;
+  }
+
+  // An interrupted generation's row so far, with the run's elapsed time, for the session that
+  // goes on with it (kill -9 loses it: that session's time then goes uncounted).
+  void savePendingRow() {
+    if (row_.empty()) return;
+    row_["elapsed_seconds"] =
+        fixed(elapsed_ + std::chrono::duration<double>(Clock::now() - lastMark_).count(), 1);
+    const fs::path file = dir_ / kPendingRow;
+    fs::remove(file);
+    MetricsFile(file).append(row_);
+  }
+
+  void loadPendingRow() {
+    const fs::path file = dir_ / kPendingRow;
+    if (!fs::exists(file)) return;
+    const MetricsFile pending(file);
+    if (pending.rows().empty()) return;
+    const MetricsFile::Row& row = pending.rows().back();
+    const auto generation = row.find("generation");
+    const std::int64_t current = trainer_->generation();
+    const std::string next = std::to_string(current + 1);
+    const bool unevaluated = current > 0 && !metrics_->has(current);
+    if (generation == row.end() ||
+        (generation->second != next &&
+         !(unevaluated && generation->second == std::to_string(current))))
+      return;
+    row_ = row;
+    if (const auto e = row.find("elapsed_seconds"); e != row.end() && !e->second.empty())
+      elapsed_ = std::max(elapsed_, std::stod(e->second));
+  }
+
+  fs::path checkpointOf(std::int64_t generation) const {
+    return dir_ / "checkpoints" / ("gen-" + padded(generation) + ".ckpt");
+  }
+
+  void startTrainer() {
+    const fs::path latest = dir_ / "latest.ckpt";
+    if (fs::exists(latest)) {
+      trainer_ = std::make_unique<Trainer>(Trainer::resume(latest, trainerSettingsOf(config_)));
+      say("network " + describe(trainer_->config()) + ", generation " +
+          std::to_string(trainer_->generation()) + ", step " + std::to_string(trainer_->step()) +
+          (options_.init.empty() ? ""
+                                 : " (--init starts new runs only; the same command resumes)"));
+      return;
+    }
+    if (!options_.init.empty()) {
+      startFrom(options_.init);
+      return;
+    }
+    trainer_ =
+        std::make_unique<Trainer>(config_.network, trainerSettingsOf(config_), config_.run.seed);
+    trainer_->save(checkpointOf(0));
+    trainer_->save(latest);
+    say("network " + describe(config_.network) + ", generation 0 (fresh, seed " +
+        std::to_string(config_.run.seed) + ")");
+  }
+
+  // Generation 0 is `init`'s weights, at step 0 with a fresh optimizer.
+  void startFrom(const fs::path& init) {
+    CheckpointContents contents = readCheckpoint(init);
+    requireCompatible(init, contents.header);
+    if (describe(contents.header.config) != describe(config_.network))
+      throw std::runtime_error(init.string() + ": --init needs a network of the config's " +
+                               describe(config_.network) + ", not " +
+                               describe(contents.header.config));
+    const std::int64_t generation = contents.header.generation;
+    contents.header.generation = 0;
+    contents.header.trainingStep = 0;
+    writeCheckpoint(checkpointOf(0), contents.header, contents.tensors);
+    trainer_ =
+        std::make_unique<Trainer>(Trainer::resume(checkpointOf(0), trainerSettingsOf(config_)));
+    trainer_->save(dir_ / "latest.ckpt");
+    say("network " + describe(config_.network) + ", generation 0 from " + init.string() +
+        " (its generation " + std::to_string(generation) + ")");
+  }
+
+  // The chunks of one generation, in order.
+  std::vector<fs::path> chunksOf(std::int64_t generation) const {
+    const std::string prefix = "chunk-" + padded(generation) + "-";
+    std::vector<fs::path> chunks;
+    for (const auto& entry : fs::directory_iterator(dir_ / "chunks")) {
+      const std::string name = entry.path().filename().string();
+      if (name.starts_with(prefix) && name.ends_with(".chunk")) chunks.push_back(entry.path());
+    }
+    std::sort(chunks.begin(), chunks.end());
+    return chunks;
+  }
+
+  // One chunk per finished game, so an interruption loses only the games in flight.
+  void selfPlay(std::int64_t generation) {
+    const auto& sp = config_.selfplay;
+    const int done = static_cast<int>(chunksOf(generation).size());
+    const int remaining = sp.gamesPerGeneration - done;
+    beginRow(generation);
+    if (remaining <= 0) return;
+    say("generation " + std::to_string(generation) + ": self-play, " + std::to_string(remaining) +
+        " games" + (done > 0 ? " (" + std::to_string(done) + " already played)" : ""));
+    BatchedGamesSettings settings = selfPlaySettings(config_);
+    settings.seed = mixSeed(config_.run.seed, static_cast<std::uint64_t>(generation) * 1000 +
+                                                  static_cast<std::uint64_t>(done));
+    const std::string name = "gen-" + std::to_string(generation - 1);
+    GamePlan plan;
+    plan.start = Position::start();
+    plan.sides = {GameSide{0, "", name}, GameSide{0, "", name}};
+    plan.record = true;
+    // Whether a game starts scattered, and where, follows from the run's seed, the generation
+    // and the game's number in it: the same config replays the same starts.
+    const auto planFor = [&](int index) {
+      GamePlan game = plan;
+      std::mt19937_64 rng(mixSeed(config_.run.seed ^ 0x5ca77e4edULL,
+                                  static_cast<std::uint64_t>(generation) * 1'000'000 +
+                                      static_cast<std::uint64_t>(done + index)));
+      if (std::bernoulli_distribution(sp.scatteredStartFraction)(rng))
+        game.start = scatteredPosition(rng());
+      return game;
+    };
+
+    std::ofstream games(dir_ / "games" / ("gen-" + padded(generation) + ".jsonl"), std::ios::app);
+    int finished = 0;
+    int drawn = 0;
+    int scoredByMaterial = 0;
+    std::int64_t positions = 0;
+    const auto begin = Clock::now();
+    std::atomic<bool> stop{false};
+    const BatchedGamesStats stats = playBatchedGames(
+        {trainer_->model(sp.device)}, settings, remaining, planFor,
+        [&](FinishedGame&& game) {
+          const int sequence = done + finished;
+          writeChunk(
+              dir_ / "chunks" / ("chunk-" + padded(generation) + "-" + padded(sequence) + ".chunk"),
+              game.samples);
+          game.record.game = sequence + 1;
+          games << game.record.toJsonLine() << '\n' << std::flush;
+          positions += static_cast<std::int64_t>(game.samples.size());
+          drawn += game.record.status.outcome == Outcome::Draw ? 1 : 0;
+          scoredByMaterial += game.sampleOutcome != game.record.status.outcome ? 1 : 0;
+          buffer_->add(std::move(game.samples));
+          ++finished;
+          const double seconds = std::chrono::duration<double>(Clock::now() - begin).count();
+          const double perGame = seconds / finished;
+          progress_.update("generation " + std::to_string(generation) +
+                           " self-play: " + std::to_string(done + finished) + "/" +
+                           std::to_string(sp.gamesPerGeneration) + " games, " +
+                           std::to_string(positions) + " positions, ETA " +
+                           fixed(perGame * (remaining - finished), 0) + " s");
+          if (stopping()) stop = true;
+        },
+        &stop);
+    progress_.finish();
+    const double rate =
+        stats.seconds > 0 ? static_cast<double>(stats.evaluations) / stats.seconds : 0.0;
+    // Over every session that played this generation's games.
+    const double seconds = addToRow("selfplay_seconds", stats.seconds, 1);
+    const double evaluations =
+        addToRow("selfplay_evaluations", static_cast<double>(stats.evaluations), 0);
+    row_["positions_per_second"] = fixed(seconds > 0 ? evaluations / seconds : 0.0, 1);
+    say("generation " + std::to_string(generation) + ": " + std::to_string(stats.games) +
+        (stats.games == 1 ? " game (" : " games (") + std::to_string(drawn) + " drawn, " +
+        std::to_string(scoredByMaterial) + " of them scored by material), " +
+        std::to_string(stats.samples) + " positions, " + fixed(rate, 0) +
+        " evaluations/s, mean batch " +
+        fixed(stats.batches > 0 ? static_cast<double>(stats.evaluations) / stats.batches : 0, 1) +
+        ", " + fixed(stats.seconds, 1) + " s");
+  }
+
+  void train(std::int64_t generation) {
+    const auto& t = config_.training;
+    std::int64_t newPositions = 0;
+    int games = 0;
+    for (const fs::path& chunk : chunksOf(generation)) {
+      try {
+        newPositions += readChunkHeader(chunk).sampleCount;
+        ++games;
+      } catch (const ChunkError&) {  // reported when the buffer loaded it
+      }
+    }
+    const auto steps = static_cast<std::int64_t>(std::clamp<double>(
+        std::ceil(t.sampleReuse * static_cast<double>(newPositions) / t.batchSize), t.minSteps,
+        t.maxSteps));
+    // A training phase cut short resumes from its partial checkpoint.
+    const fs::path partial = dir_ / "partial.ckpt";
+    std::int64_t done = 0;
+    if (fs::exists(partial)) {
+      Trainer resumed = Trainer::resume(partial, trainerSettingsOf(config_));
+      if (resumed.generation() == generation - 1 && resumed.step() >= trainer_->step()) {
+        done = resumed.step() - trainer_->step();
+        *trainer_ = std::move(resumed);
+      }
+    }
+    if (buffer_->empty()) throw std::runtime_error("no positions to train on (empty buffer)");
+    if (done == 0)  // a few seconds of forward passes: say so
+      progress_.update("generation " + std::to_string(generation) +
+                       " training: scoring the network on its new positions first");
+    const std::optional<TrainStepStats> test =
+        done == 0 ? measureUnseen(newPositions) : std::nullopt;
+    say("generation " + std::to_string(generation) + ": training, " + std::to_string(steps) +
+        " steps of " + std::to_string(t.batchSize) + " on " + std::to_string(buffer_->size()) +
+        " positions" + (done > 0 ? " (" + std::to_string(done) + " done before)" : ""));
+    std::mt19937_64 rng(mixSeed(config_.run.seed, static_cast<std::uint64_t>(generation) << 32 |
+                                                      static_cast<std::uint64_t>(done)));
+    trainer_->setRunProgress(runProgress(generation));
+    TrainStepStats sum;
+    int measured = 0;
+    const auto begin = Clock::now();
+    auto lastSave = begin;
+    for (std::int64_t step = done; step < steps; ++step) {
+      if (interrupted_) break;
+      const std::vector<TrainingSample> batch =
+          buffer_->sample(static_cast<std::size_t>(t.batchSize), rng);
+      const TrainStepStats stats = trainer_->trainStep(batch);
+      sum.policyLoss += stats.policyLoss;
+      sum.valueLoss += stats.valueLoss;
+      sum.movesLeftLoss += stats.movesLeftLoss;
+      sum.policyEntropy += stats.policyEntropy;
+      sum.learningRate = stats.learningRate;
+      ++measured;
+      progress_.update("generation " + std::to_string(generation) + " training: step " +
+                       std::to_string(step + 1) + "/" + std::to_string(steps) + ", policy " +
+                       fixed(stats.policyLoss, 3) + ", value " + fixed(stats.valueLoss, 3));
+      if (std::chrono::duration<double>(Clock::now() - lastSave).count() > 60.0) {
+        trainer_->save(partial);
+        lastSave = Clock::now();
+      }
+    }
+    progress_.finish();
+    const std::int64_t stepsDone = done + measured;
+    beginRow(generation);
+    addToRow("training_seconds", std::chrono::duration<double>(Clock::now() - begin).count(), 1);
+    if (stepsDone < steps) {  // interrupted: keep what was learned for the next start
+      trainer_->save(partial);
+      return;
+    }
+    trainer_->setGeneration(generation);
+    trainer_->save(checkpointOf(generation));
+    trainer_->save(dir_ / "latest.ckpt");
+    fs::remove(partial);
+    fs::remove(partial.string() + ".optim");
+    const double n = std::max(1, measured);
+    row_["games"] = std::to_string(games);
+    row_["positions"] = std::to_string(newPositions);
+    row_["training_steps"] = std::to_string(steps);
+    row_["policy_loss"] = fixed(sum.policyLoss / n, 4);
+    row_["value_loss"] = fixed(sum.valueLoss / n, 4);
+    row_["moves_left_loss"] = fixed(sum.movesLeftLoss / n, 4);
+    row_["policy_entropy"] = fixed(sum.policyEntropy / n, 4);
+    row_["learning_rate"] = fixed(sum.learningRate, 6);
+    if (test) {
+      row_["test_policy_loss"] = fixed(test->policyLoss, 4);
+      row_["test_value_loss"] = fixed(test->valueLoss, 4);
+    }
+    say("generation " + std::to_string(generation) + ": trained, policy loss " +
+        row_["policy_loss"] + ", value loss " + row_["value_loss"] + ", entropy " +
+        row_["policy_entropy"] +
+        (test ? "; before training on them, its new positions scored policy " +
+                    row_["test_policy_loss"] + ", value " + row_["test_value_loss"]
+              : ""));
+  }
+
+  // The network's losses on the generation's new positions before it trains on them: a test
+  // set it has never seen. Next to the training losses it shows how far the net memorises
+  // its games rather than learning positions (KataGo and Leela keep such a test loss too).
+  // They are the newest `newPositions` of the buffer.
+  std::optional<TrainStepStats> measureUnseen(std::int64_t newPositions) {
+    constexpr std::size_t kMostSamples = 8192;  // a few seconds of forward passes here
+    const std::size_t count =
+        std::min({static_cast<std::size_t>(newPositions), buffer_->size(), kMostSamples});
+    if (count == 0) return std::nullopt;
+    std::vector<TrainingSample> unseen;
+    unseen.reserve(count);
+    for (std::size_t i = buffer_->size() - count; i < buffer_->size(); ++i)
+      unseen.push_back(buffer_->at(i));
+    return trainer_->measure(unseen);
+  }
+
+  // The new network against the previous one and the baselines: an arena gauntlet in paired
+  // openings (the same every generation), every `evaluation.every`-th generation; the others
+  // get their metrics row without scores. The games join the run's results.csv, whose
+  // Bradley-Terry fit over all generations is the run's ratings.csv.
+  void evaluate(std::int64_t generation) {
+    const auto& e = config_.evaluation;
+    const bool matches = generation % e.every == 0 && e.games > 0;
+    const std::string name = "gen-" + std::to_string(generation);
+    std::vector<ArenaPlayer> players;
+    if (matches) {
+      const auto netPlayer = [&](std::int64_t g) {
+        return ArenaPlayer{
+            "net:" + checkpointOf(g).string() + ",sims=" + std::to_string(e.simulations),
+            "gen-" + std::to_string(g)};
+      };
+      players.push_back(netPlayer(generation));
+      if (e.previous && generation > 1) players.push_back(netPlayer(generation - 1));
+      for (const std::string& baseline : e.baselines)
+        players.push_back({baseline, baseline});
+    }
+    std::vector<MatchScore> scores(players.size());
+    std::vector<std::string> results;  // by game: pairing by pairing, in order
+    const auto evalStart = Clock::now();
+    if (players.size() > 1) {
+      ArenaSettings settings;
+      settings.gamesPerPairing = e.games;
+      settings.openings =
+          randomOpenings(mixSeed(config_.run.seed, 0x0be1), e.games / 2, e.openingPlies);
+      settings.defaultSimulations = e.simulations;
+      settings.search = config_.selfplay.search == "gumbel" ? NetSearch::Gumbel : NetSearch::Puct;
+      settings.gumbelConsidered = config_.selfplay.gumbelConsidered;
+      settings.maxPlies = e.maxPlies;
+      settings.workers = config_.selfplay.workers;
+      settings.gamesPerWorker = config_.selfplay.gamesPerWorker;
+      settings.device = config_.selfplay.device;
+      settings.seed = mixSeed(config_.run.seed, 0xe7a1 + static_cast<std::uint64_t>(generation));
+      const std::vector<Pairing> pairings = gauntlet(0, static_cast<int>(players.size()));
+      const int count = e.games * static_cast<int>(pairings.size());
+      results.resize(static_cast<std::size_t>(count));
+      int finished = 0;
+      std::atomic<bool> stop{false};
+      playArena(
+          players, pairings, settings,
+          [&](const ArenaGame& game) {
+            scores[static_cast<std::size_t>(
+                       pairings[static_cast<std::size_t>(game.pairing)].second)]
+                .add(game.firstScore());
+            results[static_cast<std::size_t>(game.pairing * e.games + game.game)] =
+                resultsLine(game.record);
+            ++finished;
+            progress_.update("generation " + std::to_string(generation) + " evaluation: " +
+                             std::to_string(finished) + "/" + std::to_string(count) + " games");
+            if (stopping()) stop = true;
+          },
+          &stop);
+      progress_.finish();
+      if (stop) {  // interrupted: evaluated again on the next start, its time counted
+        addToRow("evaluation_seconds",
+                 std::chrono::duration<double>(Clock::now() - evalStart).count(), 1);
+        return;
+      }
+      std::string lines;
+      for (const std::string& line : results)
+        lines += line;
+      recordResults(name, lines);
+    }
+    beginRow(generation);
+    std::string summary;
+    for (std::size_t o = 1; o < players.size(); ++o) {
+      const std::string opponent =
+          o == 1 && e.previous && generation > 1 ? "previous" : players[o].name;
+      const std::string column = columnName(opponent);
+      const EloEstimate elo = estimateElo(scores[o]);
+      row_["score_" + column] = fixed(scores[o].score(), 3);
+      row_["elo_" + column] = eloText(elo.elo);
+      summary += (summary.empty() ? "" : ", ") + opponent + " " + fixed(scores[o].score(), 3) +
+                 " (" + std::to_string(scores[o].wins) + "-" + std::to_string(scores[o].draws) +
+                 "-" + std::to_string(scores[o].losses) + ")";
+    }
+    if (matches) {
+      const RatingsTable table = rateRun();
+      for (const PlayerRating& r : table.players)
+        if (r.name == name) {
+          row_["rating"] = fixed(r.elo, 1);
+          row_["rating_margin"] = fixed(r.margin, 1);
+          summary += "; rating " + fixed(r.elo, 0) + " +- " + fixed(r.margin, 0) + " (" +
+                     table.anchor + " = 0)";
+        }
+    }
+    addToRow("evaluation_seconds", std::chrono::duration<double>(Clock::now() - evalStart).count(),
+             1);
+    elapsed_ += std::chrono::duration<double>(Clock::now() - lastMark_).count();
+    lastMark_ = Clock::now();
+    row_["elapsed_seconds"] = fixed(elapsed_, 1);
+    metrics_->append(row_);
+    row_.clear();
+    fs::remove(dir_ / kPendingRow);
+    if (matches) say("generation " + std::to_string(generation) + ": scores " + summary);
+  }
+
+  // Adds a generation's evaluation games to results.csv, replacing any it already holds (an
+  // earlier session that stopped after writing them but before the metrics row).
+  void recordResults(const std::string& name, const std::string& lines) {
+    const fs::path file = dir_ / "results.csv";
+    std::string text = resultsHeader();
+    if (fs::exists(file)) {
+      std::istringstream old(readFile(file));
+      std::string line;
+      std::getline(old, line);  // the header
+      while (std::getline(old, line)) {
+        const std::vector<std::string> fields = splitCsvLine(line);
+        if (fields.size() >= 2 && fields[0] != name && fields[1] != name) text += line + '\n';
+      }
+    }
+    writeTextFileAtomically(file, text + lines);
+  }
+
+  // The Bradley-Terry fit of every evaluation game of the run, saved as ratings.csv; random
+  // is the anchor when it plays, else the first baseline, else generation 1.
+  RatingsTable rateRun() {
+    const ResultsRead read = readResults(dir_ / "results.csv");
+    const auto& baselines = config_.evaluation.baselines;
+    const std::string anchor =
+        std::find(baselines.begin(), baselines.end(), "random") != baselines.end() ? "random"
+        : !baselines.empty()                                                       ? baselines[0]
+                                                                                   : "gen-1";
+    const RatingsTable table = fitRatings(read.games, anchor);
+    writeTextFileAtomically(dir_ / "ratings.csv", ratingsCsv(table));
+    return table;
+  }
+
+  const TrainRunOptions& options_;
+  fs::path dir_;
+  std::ostream& logOut_;
+  Progress progress_;
+  const std::atomic<bool>& interrupted_;
+  Clock::time_point started_;
+  std::optional<Clock::time_point> deadline_;
+  TrainConfig config_;
+  std::unique_ptr<ReplayBuffer> buffer_;
+  std::unique_ptr<Trainer> trainer_;
+  double hours_ = 0.0;    // the run's length in hours (0: none), --hours over the config's
+  double elapsed_ = 0.0;  // run time before this generation's end, over all sessions
+  Clock::time_point lastMark_;
+  // The metrics row of the generation in progress, over every session that worked on it.
+  MetricsFile::Row row_;
+  fs::path configFile_;                    // where the config was read
+  std::optional<RunDirectory> directory_;  // claimed for this session
+  std::optional<MetricsFile> metrics_;
+};
+
+}  // namespace
+
+BatchedGamesSettings selfPlaySettings(const TrainConfig& config) {
+  const auto& sp = config.selfplay;
+  BatchedGamesSettings settings;
+  settings.workers = sp.workers;
+  settings.gamesPerWorker = sp.gamesPerWorker;
+  settings.gumbel = sp.search == "gumbel";
+  settings.simulations = sp.simulations;
+  settings.cheapSimulations = sp.cheapSimulations;
+  settings.recordCheapSearches = sp.recordCheapSearches;
+  settings.fullSearchFraction = sp.fullSearchFraction;
+  settings.gumbelConsidered = sp.gumbelConsidered;
+  settings.samplingPlies = sp.openingPlies;
+  settings.temperature = sp.temperature;
+  settings.maxPlies = sp.maxPlies;
+  settings.materialAdjudication = sp.materialAdjudication;
+  return settings;
+}
+
+void runTraining(const TrainRunOptions& options, std::ostream& log, std::ostream& progress,
+                 const std::atomic<bool>& interrupted) {
+  Run(options, log, progress, interrupted).run();
+}
+
+}  // namespace camelot

@@ -1,0 +1,94 @@
+#pragma once
+// Many games at once with networks, the engine under self-play and the training loop's
+// evaluation matches. Each worker (a TBB task, one per core) steps many games: it advances
+// every game's search until it needs a network, sends all the leaves for one network as one
+// batch, and resumes the searches with the answers, so the forward pass runs at batch sizes
+// where it is efficient and no thread waits for another. A side may also be a classical player
+// (random, greedy, alpha-beta) that moves at once.
+//
+// Per network move, playout cap randomisation (KataGo): a share of moves get the full search
+// and, in recorded games, become training samples; the rest get a cheap search. The opening
+// plies sample the move (Gumbel noise, or a temperature for PUCT); later moves take the
+// search's best. Games longer than the cap are adjudicated draws; a drawn game may score as a
+// win in its samples by material (a setting).
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "nn/training_sample.hpp"
+#include "training/selfplay/game_record.hpp"
+
+namespace camelot {
+
+class Model;
+
+struct BatchedGamesSettings {
+  int workers = 2;                   // worker tasks (one per core)
+  int gamesPerWorker = 32;           // games each worker steps at once
+  bool gumbel = true;                // Gumbel root search; false: PUCT
+  bool puctRootNoise = true;         // PUCT's Dirichlet root noise (self-play; off in matches)
+  int simulations = 32;              // full search
+  int cheapSimulations = 8;          // cheap search
+  double fullSearchFraction = 0.25;  // 1: every move gets the full search
+  // Recorded games also keep their cheap-search positions, with a value target and no policy
+  // target (a cheap search's policy is too rough to learn from).
+  bool recordCheapSearches = false;
+  int gumbelConsidered = 16;
+  int samplingPlies = 8;     // plies (counted from the start position) that sample their move
+  double temperature = 1.0;  // PUCT's sampling temperature in those plies
+  int maxPlies = 300;        // longer games are adjudicated draws
+  // Recorded games drawn with this material lead score as the leader's win in their samples
+  // (training/selfplay/material_adjudication.hpp); 0: off.
+  int materialAdjudication = 0;
+  std::uint64_t seed = 1;
+};
+
+// Who plays one side: a network (an index into the nets given) or a classical player spec.
+struct GameSide {
+  int net = -1;
+  std::string spec;     // used when net < 0
+  std::string name;     // for the game record
+  int simulations = 0;  // a network side's full search; 0: the settings' simulations
+};
+
+struct GamePlan {
+  Position start;
+  std::array<GameSide, 2> sides;  // White, Black
+  bool record = false;            // keep positions as training samples
+};
+
+struct FinishedGame {
+  int index = 0;  // the plan's index
+  GameRecord record;
+  std::vector<TrainingSample> samples;    // recorded positions with their results
+  Outcome sampleOutcome = Outcome::None;  // the outcome the samples' results say
+};
+
+struct BatchedGamesStats {
+  int games = 0;
+  std::int64_t samples = 0;      // recorded positions
+  std::int64_t plies = 0;        // moves played
+  std::int64_t evaluations = 0;  // positions sent to a network
+  std::int64_t batches = 0;      // forward passes
+  double seconds = 0.0;
+};
+
+// Plays games 0..count-1 as planFor(i) says. `onGame` receives each finished game, one call at a
+// time, in the order of the games' indices (a game that finishes early waits for the ones
+// before it). Each game's randomness comes from settings.seed and its index alone, so the same
+// settings give the same games, reported in the same order, for any number of workers (with
+// the mlp, whose answers do not depend on the batch). When `stop` becomes true the workers start
+// no new games and drop the ones in flight and those still waiting. Throws std::invalid_argument
+// for bad settings; an exception in a worker (a bad player spec) ends the run and is rethrown.
+BatchedGamesStats playBatchedGames(const std::vector<std::shared_ptr<const Model>>& nets,
+                                   const BatchedGamesSettings& settings, int count,
+                                   const std::function<GamePlan(int)>& planFor,
+                                   const std::function<void(FinishedGame&&)>& onGame,
+                                   const std::atomic<bool>* stop = nullptr);
+
+}  // namespace camelot

@@ -1,0 +1,141 @@
+#include "training/selfplay/game_record.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "engine/cfen.hpp"
+#include "engine/notation.hpp"
+
+namespace camelot {
+
+std::string GameRecord::toJsonLine() const {
+  nlohmann::ordered_json json;
+  json["game"] = game;
+  json["white"] = white;
+  json["black"] = black;
+  json["start"] = toCfen(start);
+  std::vector<std::string> written;
+  written.reserve(moves.size());
+  for (const Move& m : moves)
+    written.push_back(toNotation(m));
+  json["moves"] = written;
+  json["result"] = outcomeName(status.outcome);
+  json["reason"] = endReasonName(status.reason);
+  json["plies"] = moves.size();
+  if (!note.empty()) json["note"] = note;
+  return json.dump();
+}
+
+namespace {
+
+// Takes the fields of a record straight from the parser's events: no document tree, whose
+// hundred move strings a game would each be built twice.
+class RecordFields final : public nlohmann::json_sax<nlohmann::json> {
+ public:
+  explicit RecordFields(WrittenGameRecord& record) : record_(record) {}
+
+  bool null() override { return other("null"); }
+  bool boolean(bool) override { return other("a boolean"); }
+  bool number_integer(number_integer_t value) override { return number(value); }
+  bool number_unsigned(number_unsigned_t value) override {
+    return number(static_cast<std::int64_t>(value));
+  }
+  bool number_float(number_float_t, const string_t&) override { return other("a number"); }
+  bool binary(binary_t&) override { return other("binary"); }
+  bool string(string_t& value) override {
+    if (inMoves_ && depth_ == 2) {
+      record_.moves.push_back(std::move(value));
+    } else if (depth_ == 1) {
+      if (key_ == "moves") return other("a string");
+      if (key_ == "white") record_.white = std::move(value);
+      if (key_ == "black") record_.black = std::move(value);
+      if (key_ == "start") record_.start = std::move(value);
+      if (key_ == "result") record_.result = std::move(value);
+    }
+    return true;
+  }
+  bool start_object(std::size_t) override {
+    if (depth_ == 0) isObject_ = true;
+    if (!other("an object")) return false;
+    ++depth_;
+    return true;
+  }
+  bool key(string_t& key) override {
+    if (depth_ == 1) key_ = std::move(key);
+    return true;
+  }
+  bool end_object() override {
+    --depth_;
+    return true;
+  }
+  bool start_array(std::size_t) override {
+    if (depth_ == 1 && key_ == "moves") {
+      inMoves_ = sawMoves_ = true;
+      record_.moves.clear();
+    } else if (!other("an array")) {
+      return false;
+    }
+    ++depth_;
+    return true;
+  }
+  bool end_array() override {
+    if (--depth_ == 1) inMoves_ = false;
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&,
+                   const nlohmann::detail::exception& error) override {
+    syntaxError_ = error.what();
+    return false;
+  }
+
+  // The error, if the line is not a game record.
+  std::optional<std::string> problem() const {
+    if (syntaxError_) return "not a JSON object (" + *syntaxError_ + ")";
+    if (!isObject_) return "not a JSON object";
+    if (problem_) return "bad game record: " + *problem_;
+    if (!sawMoves_) return std::string("bad game record: no \"moves\"");
+    return std::nullopt;
+  }
+
+ private:
+  bool number(std::int64_t value) {
+    if (depth_ == 1 && key_ == "game") {
+      record_.game = value;
+      return true;
+    }
+    return other("a number");
+  }
+
+  // A value that is not a string: fine for fields this reader skips, an error for its own.
+  bool other(const char* what) {
+    if (depth_ == 0 && !isObject_) return false;
+    if (inMoves_ && depth_ == 2) {
+      problem_ = "\"moves\" holds " + std::string(what) + " instead of a move";
+    } else if (depth_ == 1 && key_ == "moves") {
+      problem_ = "\"moves\" is " + std::string(what) + ", not an array of moves";
+    } else if (depth_ == 1 &&
+               (key_ == "white" || key_ == "black" || key_ == "start" || key_ == "result")) {
+      problem_ = "\"" + key_ + "\" is " + what + ", not a string";
+    } else {
+      return true;
+    }
+    return false;
+  }
+
+  WrittenGameRecord& record_;
+  int depth_ = 0;
+  std::string key_;  // the top-level key whose value comes next
+  bool isObject_ = false, inMoves_ = false, sawMoves_ = false;
+  std::optional<std::string> problem_, syntaxError_;
+};
+
+}  // namespace
+
+WrittenGameRecord readGameRecordLine(std::string_view line) {
+  WrittenGameRecord record;
+  RecordFields fields(record);
+  nlohmann::json::sax_parse(line, &fields);
+  if (const auto problem = fields.problem()) throw GameRecordError(*problem);
+  return record;
+}
+
+}  // namespace camelot
