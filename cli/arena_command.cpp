@@ -12,7 +12,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/interrupt.hpp"
-#include "engine/durable_file.hpp"
+#include "io/durable_file.hpp"
 #include "training/evaluation/arena.hpp"
 #include "training/evaluation/elo.hpp"
 #include "training/evaluation/openings.hpp"

@@ -9,7 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/interrupt.hpp"
-#include "engine/durable_file.hpp"
+#include "io/durable_file.hpp"
 #include "training/evaluation/match.hpp"
 #include "training/evaluation/player_factory.hpp"
 #include "training/run/directory_lock.hpp"

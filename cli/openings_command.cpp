@@ -14,7 +14,7 @@
 #include "cli/interrupt.hpp"
 #include "cli/player_choice.hpp"
 #include "engine/cfen.hpp"
-#include "engine/durable_file.hpp"
+#include "io/durable_file.hpp"
 #include "openings/explorer_site.hpp"
 #include "openings/game_import.hpp"
 #include "openings/network_searcher.hpp"

@@ -13,7 +13,9 @@
 #include <utility>
 #include <vector>
 
-#include "engine/durable_file.hpp"
+#include "io/byte_reader.hpp"
+#include "io/byte_writer.hpp"
+#include "io/durable_file.hpp"
 #include "nn/encoding.hpp"
 
 namespace camelot {
@@ -65,60 +67,6 @@ std::optional<std::uint64_t> parseHex64(const std::string& text) {
   return value;
 }
 
-// ---- Little-endian byte writing and bounded reading ------------------------------------------
-
-template <typename T>
-void put(std::vector<std::byte>& out, T value) {
-  static_assert(std::is_integral_v<T>);
-  const auto bits = static_cast<std::make_unsigned_t<T>>(value);
-  for (std::size_t i = 0; i < sizeof(T); ++i) {
-    out.push_back(static_cast<std::byte>((bits >> (8 * i)) & 0xFF));
-  }
-}
-
-void putBytes(std::vector<std::byte>& out, const void* data, std::size_t size) {
-  const auto* bytes = static_cast<const std::byte*>(data);
-  out.insert(out.end(), bytes, bytes + size);
-}
-
-template <typename T>
-T decode(const std::byte* bytes) {
-  std::make_unsigned_t<T> bits = 0;
-  for (std::size_t i = 0; i < sizeof(T); ++i) {
-    bits |= static_cast<std::make_unsigned_t<T>>(std::to_integer<unsigned>(bytes[i])) << (8 * i);
-  }
-  return static_cast<T>(bits);
-}
-
-// Reads the tensor section front to back; every read is checked against what is left.
-class SectionReader {
- public:
-  SectionReader(const std::filesystem::path& path, std::span<const std::byte> bytes)
-      : path_(path), bytes_(bytes) {}
-
-  std::size_t remaining() const { return bytes_.size() - offset_; }
-
-  std::span<const std::byte> take(std::size_t count, const char* what) {
-    if (count > remaining()) {
-      fail(path_, "corrupt tensor section (" + std::string(what) + " needs " +
-                      std::to_string(count) + " bytes, " + std::to_string(remaining()) + " left)");
-    }
-    auto result = bytes_.subspan(offset_, count);
-    offset_ += count;
-    return result;
-  }
-
-  template <typename T>
-  T read(const char* what) {
-    return decode<T>(take(sizeof(T), what).data());
-  }
-
- private:
-  const std::filesystem::path& path_;
-  std::span<const std::byte> bytes_;
-  std::size_t offset_ = 0;
-};
-
 // ---- The tensor section ---------------------------------------------------------------------
 
 std::vector<std::byte> encodeTensors(const std::filesystem::path& path,
@@ -126,12 +74,8 @@ std::vector<std::byte> encodeTensors(const std::filesystem::path& path,
   if (tensors.size() > std::numeric_limits<std::uint32_t>::max()) {
     fail(path, "too many tensors to store");
   }
-  std::size_t total = 4;
-  for (const StoredTensor& t : tensors)
-    total += 2 + t.name.size() + 2 + 8 * t.shape.size() + t.data.size();
-  std::vector<std::byte> out;
-  out.reserve(total);
-  put(out, static_cast<std::uint32_t>(tensors.size()));
+  ByteWriter out;
+  out.put(static_cast<std::uint32_t>(tensors.size()));
   for (const StoredTensor& t : tensors) {
     if (t.name.empty() || t.name.size() > kMaxNameBytes) {
       fail(path, "cannot store tensor '" + t.name + "' (names must be 1.." +
@@ -149,15 +93,15 @@ std::vector<std::byte> encodeTensors(const std::filesystem::path& path,
       fail(path, "cannot store tensor '" + t.name + "' (" + std::to_string(t.data.size()) +
                      " bytes of data for shape " + shapeText(t.shape) + ")");
     }
-    put(out, static_cast<std::uint16_t>(t.name.size()));
-    putBytes(out, t.name.data(), t.name.size());
-    put(out, t.dtype);
-    put(out, static_cast<std::uint8_t>(t.shape.size()));
+    out.put(static_cast<std::uint16_t>(t.name.size()));
+    out.putBytes(t.name);
+    out.put(t.dtype);
+    out.put(static_cast<std::uint8_t>(t.shape.size()));
     for (const auto size : t.shape)
-      put(out, static_cast<std::int64_t>(size));
-    putBytes(out, t.data.data(), t.data.size());
+      out.put(static_cast<std::int64_t>(size));
+    out.putBytes(t.data);
   }
-  return out;
+  return std::move(out).bytes();
 }
 
 // ---- The header ---------------------------------------------------------------------------------
@@ -348,8 +292,9 @@ ParsedHeader readHeader(const std::filesystem::path& path, std::ifstream& file) 
     fail(path, "truncated (the fixed header needs " + std::to_string(kPrefixBytes) +
                    " bytes, file has " + std::to_string(fileSize) + ")");
   }
-  const auto formatVersion = decode<std::uint32_t>(prefix + 8);
-  const auto headerBytes = decode<std::uint32_t>(prefix + 12);
+  ByteReader fields(std::span<const std::byte>(prefix).subspan(kCheckpointMagic.size()));
+  const auto formatVersion = fields.get<std::uint32_t>("the format version");
+  const auto headerBytes = fields.get<std::uint32_t>("the header length");
   if (formatVersion > kCheckpointFormatVersion) {
     fail(path, "checkpoint format version " + std::to_string(formatVersion) +
                    " is newer than this program (" + std::to_string(kCheckpointFormatVersion) +
@@ -449,59 +394,42 @@ void writeCheckpoint(const std::filesystem::path& path, CheckpointHeader header,
   const std::string text = headerToJson(header).dump() + "\n";
   if (text.size() > kMaxCheckpointHeaderBytes) fail(path, "header too long");
 
-  std::vector<std::byte> prefix;
-  putBytes(prefix, kCheckpointMagic.data(), kCheckpointMagic.size());
-  put(prefix, header.formatVersion);
-  put(prefix, static_cast<std::uint32_t>(text.size()));
-  putBytes(prefix, text.data(), text.size());
+  ByteWriter prefix;
+  prefix.putBytes(kCheckpointMagic);
+  prefix.put(header.formatVersion);
+  prefix.put(static_cast<std::uint32_t>(text.size()));
+  prefix.putBytes(text);
 
   const std::string problem = writeFileAtomically(
-      path, {std::span<const std::byte>(prefix), std::span<const std::byte>(weights)},
+      path, {std::span<const std::byte>(prefix.bytes()), std::span<const std::byte>(weights)},
       "checkpoint");
   if (!problem.empty()) fail(path, problem);
 }
 
-CheckpointHeader readCheckpointHeader(const std::filesystem::path& path) {
-  std::ifstream file;
-  return readHeader(path, file).header;
-}
+namespace {
 
-CheckpointContents readCheckpoint(const std::filesystem::path& path) {
-  std::ifstream file;
-  const ParsedHeader parsed = readHeader(path, file);
-  const CheckpointHeader& header = parsed.header;
-
-  // readHeader checked that exactly weightsBytes remain in the file.
-  std::vector<std::byte> weights(static_cast<std::size_t>(header.weightsBytes));
-  if (!file.read(reinterpret_cast<char*>(weights.data()),
-                 static_cast<std::streamsize>(weights.size()))) {
-    fail(path, "read error in the weights");
-  }
-  if (checkpointChecksum(weights) != header.weightsChecksum) {
-    fail(path, "checksum mismatch (weights corrupt)");
-  }
-
-  // Parse every record, bounded by what is left of the section.
-  SectionReader reader(path, weights);
-  const auto count = reader.read<std::uint32_t>("the tensor count");
+// The tensor section's records, bounded by its bytes.
+std::vector<StoredTensor> readTensors(const std::filesystem::path& path,
+                                      std::span<const std::byte> weights) {
+  ByteReader reader(weights);
+  const auto count = reader.get<std::uint32_t>("the tensor count");
   // Each record takes at least 5 bytes (name length, one name byte, dtype, rank).
   if (count > reader.remaining() / 5) {
     fail(path, "corrupt tensor section (tensor count " + std::to_string(count) + ")");
   }
   std::vector<StoredTensor> records(count);
   for (StoredTensor& record : records) {
-    const auto nameBytes = reader.read<std::uint16_t>("a tensor name length");
+    const auto nameBytes = reader.get<std::uint16_t>("a tensor name length");
     if (nameBytes == 0 || nameBytes > kMaxNameBytes) {
       fail(path, "corrupt tensor section (name length " + std::to_string(nameBytes) + ")");
     }
-    const auto name = reader.take(nameBytes, "a tensor name");
-    record.name.assign(reinterpret_cast<const char*>(name.data()), name.size());
-    record.dtype = reader.read<std::uint8_t>("a tensor dtype");
+    record.name = reader.text(nameBytes, "a tensor name");
+    record.dtype = reader.get<std::uint8_t>("a tensor dtype");
     if (record.dtype != kTensorFloat32 && record.dtype != kTensorInt64) {
       fail(path, "tensor '" + record.name + "' has unsupported dtype code " +
                      std::to_string(record.dtype));
     }
-    const auto rank = reader.read<std::uint8_t>("a tensor rank");
+    const auto rank = reader.get<std::uint8_t>("a tensor rank");
     if (rank > kMaxRank) {
       fail(path, "tensor '" + record.name + "' has rank " + std::to_string(rank) + " (at most " +
                      std::to_string(kMaxRank) + ")");
@@ -511,7 +439,7 @@ CheckpointContents readCheckpoint(const std::filesystem::path& path) {
     const std::uint64_t maxElements = reader.remaining() / elementBytes(record.dtype);
     std::uint64_t elements = 1;
     for (auto& dim : record.shape) {
-      dim = reader.read<std::int64_t>("a tensor dimension");
+      dim = reader.get<std::int64_t>("a tensor dimension");
       if (dim < 0) {
         fail(path, "tensor '" + record.name + "' has negative dimension " + std::to_string(dim));
       }
@@ -543,8 +471,38 @@ CheckpointContents readCheckpoint(const std::filesystem::path& path) {
     fail(path, "corrupt tensor section (" + std::to_string(reader.remaining()) +
                    " bytes after the last tensor)");
   }
+  return records;
+}
 
-  return {header, std::move(records)};
+}  // namespace
+
+CheckpointHeader readCheckpointHeader(const std::filesystem::path& path) {
+  std::ifstream file;
+  return readHeader(path, file).header;
+}
+
+CheckpointContents readCheckpoint(const std::filesystem::path& path) {
+  std::ifstream file;
+  const ParsedHeader parsed = readHeader(path, file);
+  const CheckpointHeader& header = parsed.header;
+
+  // readHeader checked that exactly weightsBytes remain in the file.
+  std::vector<std::byte> weights(static_cast<std::size_t>(header.weightsBytes));
+  if (!file.read(reinterpret_cast<char*>(weights.data()),
+                 static_cast<std::streamsize>(weights.size()))) {
+    fail(path, "read error in the weights");
+  }
+  if (checkpointChecksum(weights) != header.weightsChecksum) {
+    fail(path, "checksum mismatch (weights corrupt)");
+  }
+
+  // Parse every record, bounded by what is left of the section.
+  try {
+    return {header, readTensors(path, weights)};
+  } catch (const ByteReader::Short& s) {
+    fail(path, "corrupt tensor section (" + s.what + " needs " + std::to_string(s.needed) +
+                   " bytes, " + std::to_string(s.left) + " left)");
+  }
 }
 
 void requireCompatible(const std::filesystem::path& path, const CheckpointHeader& header) {

@@ -3,9 +3,7 @@
 
 #include "nn/trainer_core.hpp"
 
-#include <fcntl.h>
 #include <torch/torch.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -19,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "io/durable_file.hpp"
 #include "nn/checkpoint_module.hpp"
 #include "nn/encoding.hpp"
 #include "nn/inference_net.hpp"
@@ -59,30 +58,6 @@ std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const TrainerSettings& se
   return std::make_unique<torch::optim::AdamW>(
       std::move(parameters),
       torch::optim::AdamWOptions(settings.learningRate).weight_decay(settings.weightDecay));
-}
-
-// Writes `bytes` to `path` and flushes them to disk. Throws CheckpointError naming `shownPath`.
-void writeFileDurably(const std::filesystem::path& path, const std::string& bytes,
-                      const std::filesystem::path& shownPath) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) fail(shownPath, std::string("cannot write (") + std::strerror(errno) + ")");
-  std::size_t written = 0;
-  while (written < bytes.size()) {
-    const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      const int error = errno;
-      ::close(fd);
-      fail(shownPath, std::string("cannot write (") + std::strerror(error) + ")");
-    }
-    written += static_cast<std::size_t>(n);
-  }
-  if (::fsync(fd) != 0) {
-    const int error = errno;
-    ::close(fd);
-    fail(shownPath, std::string("cannot flush (") + std::strerror(error) + ")");
-  }
-  if (::close(fd) != 0) fail(shownPath, std::string("cannot close (") + std::strerror(errno) + ")");
 }
 
 class TorchTrainer : public TrainerCore {
@@ -301,9 +276,6 @@ TrainStepStats TorchTrainer::measure(std::span<const TrainingSample> samples) {
 
 void TorchTrainer::save(const std::filesystem::path& path) const {
   const std::filesystem::path optim = optimizerPath(path);
-  std::filesystem::path temporary = optim;
-  temporary += ".tmp-" + std::to_string(::getpid());
-
   std::string bytes;
   try {
     torch::serialize::OutputArchive state;
@@ -322,25 +294,16 @@ void TorchTrainer::save(const std::filesystem::path& path) const {
 
   // The optimizer state goes to a temporary file first, then the checkpoint (atomic by itself),
   // then the rename: a failure leaves the previous pair as it was.
-  std::error_code ignored;
-  try {
-    writeFileDurably(temporary, bytes, optim);
-    CheckpointHeader header;
-    header.config = config();
-    header.encodingVersion = kEncodingVersion;
-    header.trainingStep = step_;
-    header.generation = generation_;
-    writeCheckpoint(path, header, network_->module());
-  } catch (...) {
-    std::filesystem::remove(temporary, ignored);
-    throw;
-  }
-  std::error_code error;
-  std::filesystem::rename(temporary, optim, error);
-  if (error) {
-    std::filesystem::remove(temporary, ignored);
-    fail(optim, "cannot rename into place (" + error.message() + ")");
-  }
+  StagedFile staged(optim, "the optimizer state");
+  if (const std::string problem = staged.write({std::as_bytes(std::span(bytes))}); !problem.empty())
+    fail(optim, problem);
+  CheckpointHeader header;
+  header.config = config();
+  header.encodingVersion = kEncodingVersion;
+  header.trainingStep = step_;
+  header.generation = generation_;
+  writeCheckpoint(path, header, network_->module());
+  if (const std::string problem = staged.commit(); !problem.empty()) fail(optim, problem);
 }
 
 }  // namespace

@@ -5,8 +5,8 @@
 #include <unordered_map>
 
 #include "engine/cfen.hpp"
-#include "engine/durable_file.hpp"
 #include "engine/notation.hpp"
+#include "io/durable_file.hpp"
 #include "openings/opening_book.hpp"
 #include "openings/position_lookup.hpp"
 

@@ -5,8 +5,8 @@
 #include <chrono>
 
 #include "engine/cfen.hpp"
-#include "engine/durable_file.hpp"
 #include "engine/notation.hpp"
+#include "io/durable_file.hpp"
 
 namespace camelot {
 namespace {

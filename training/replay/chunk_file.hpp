@@ -73,6 +73,13 @@ struct ChunkHeader {
   std::uint64_t checksum = 0;         // FNV-1a 64 of the uncompressed payload
 };
 
+// A chunk's bytes in memory, as a file holds them: what ranks send each other under MPI.
+// `origin` names the chunk in errors (a path, "rank 2"). Throws ChunkError.
+std::vector<std::byte> encodeChunk(std::span<const TrainingSample> samples,
+                                   std::string_view origin);
+// Checks and decodes a whole chunk held in memory, as readChunk does a file. Throws ChunkError.
+std::vector<TrainingSample> decodeChunk(std::span<const std::byte> chunk, std::string_view origin);
+
 // Writes `samples` to `path` atomically: to `path` + ".tmp-<pid>" first (synced), then renamed
 // over `path`, so a reader sees the old file or the whole new one. Refuses samples the reader
 // would refuse (see the layout). Throws ChunkError; leaves no temporary file behind.

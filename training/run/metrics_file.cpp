@@ -4,7 +4,7 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "engine/durable_file.hpp"
+#include "io/durable_file.hpp"
 #include "training/text/csv.hpp"
 
 namespace camelot {

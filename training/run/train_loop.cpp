@@ -12,8 +12,8 @@
 #include <stdexcept>
 #include <thread>
 
-#include "engine/durable_file.hpp"
 #include "engine/splitmix64.hpp"
+#include "io/durable_file.hpp"
 #include "nn/checkpoint.hpp"
 #include "nn/model.hpp"
 #include "nn/trainer.hpp"

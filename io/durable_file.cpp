@@ -1,4 +1,4 @@
-#include "engine/durable_file.hpp"
+#include "io/durable_file.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -7,6 +7,7 @@
 #include <cstring>
 #include <stdexcept>
 #include <system_error>
+#include <utility>
 
 namespace camelot {
 namespace {
@@ -38,13 +39,20 @@ std::uint64_t fnv1a64(std::span<const std::byte> bytes) {
   return hash;
 }
 
-std::string writeFileAtomically(const std::filesystem::path& path,
-                                std::initializer_list<std::span<const std::byte>> parts,
-                                std::string_view what) {
-  std::filesystem::path temporary = path;
-  temporary += ".tmp-" + std::to_string(::getpid());
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return "cannot write " + std::string(what) + " (" + std::strerror(errno) + ")";
+StagedFile::StagedFile(std::filesystem::path path, std::string_view what)
+    : path_(std::move(path)), temporary_(path_), what_(what) {
+  temporary_ += ".tmp-" + std::to_string(::getpid());
+}
+
+StagedFile::~StagedFile() {
+  std::error_code ignored;
+  if (staged_) std::filesystem::remove(temporary_, ignored);
+}
+
+std::string StagedFile::write(std::initializer_list<std::span<const std::byte>> parts) {
+  const int fd = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return "cannot write " + what_ + " (" + std::strerror(errno) + ")";
+  staged_ = true;
   bool written = true;
   for (const auto& part : parts)
     written = written && writeAll(fd, part);
@@ -52,19 +60,25 @@ std::string writeFileAtomically(const std::filesystem::path& path,
   const int writeErrno = errno;
   const bool closed = ::close(fd) == 0;
   const int closeErrno = errno;
-  std::error_code ignored;
-  if (!written || !closed) {
-    std::filesystem::remove(temporary, ignored);
-    return "cannot write " + std::string(what) + " (" +
-           std::strerror(written ? closeErrno : writeErrno) + ")";
-  }
-  std::error_code error;
-  std::filesystem::rename(temporary, path, error);
-  if (error) {
-    std::filesystem::remove(temporary, ignored);
-    return "cannot replace " + std::string(what) + " (" + error.message() + ")";
-  }
+  if (!written || !closed)
+    return "cannot write " + what_ + " (" + std::strerror(written ? closeErrno : writeErrno) + ")";
   return {};
+}
+
+std::string StagedFile::commit() {
+  std::error_code error;
+  std::filesystem::rename(temporary_, path_, error);
+  if (error) return "cannot replace " + what_ + " (" + error.message() + ")";
+  staged_ = false;
+  return {};
+}
+
+std::string writeFileAtomically(const std::filesystem::path& path,
+                                std::initializer_list<std::span<const std::byte>> parts,
+                                std::string_view what) {
+  StagedFile file(path, what);
+  std::string problem = file.write(parts);
+  return problem.empty() ? file.commit() : problem;
 }
 
 void writeTextFileAtomically(const std::filesystem::path& path, std::string_view text) {
