@@ -246,7 +246,8 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       "train",
       "Train a network by self-play: generations of self-play, training and evaluation against "
       "the previous network and fixed baselines, recorded in a run directory. Interrupt it at any "
-      "time; the same command resumes.");
+      "time; the same command resumes. Under mpirun every rank plays self-play and rank 0 "
+      "trains and owns the run directory.");
   train->add_option("--config", trainOptions.config,
                     std::string("Run configuration (TOML); default: the run directory's own "
                                 "config.toml, or ") +
@@ -267,7 +268,8 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       "arena",
       "Play a round robin (or a gauntlet) among networks, classical players and outside "
       "engines in paired openings, and rate them (Bradley-Terry, 95% intervals); optionally an "
-      "SPRT between two players. Results go to a directory that 'camelot ratings' reads.");
+      "SPRT between two players. Results go to a directory that 'camelot ratings' reads. Under "
+      "mpirun the games are spread over the ranks and rank 0 writes the same files.");
   arena->add_option("--players", arenaLists,
                     "Players, comma-separated: net:FILE[,sims=N], random, greedy, "
                     "alphabeta:depth=N, mcts:..., engine:CMD (repeatable)");

@@ -6,6 +6,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <ostream>
 #include <set>
 #include <thread>
@@ -13,24 +14,21 @@
 #include "cli/commands.hpp"
 #include "cli/interrupt.hpp"
 #include "io/durable_file.hpp"
+#include "training/distributed/mpi_arena.hpp"
+#include "training/distributed/mpi_world.hpp"
 #include "training/evaluation/arena.hpp"
 #include "training/evaluation/elo.hpp"
 #include "training/evaluation/openings.hpp"
 #include "training/evaluation/ratings.hpp"
 #include "training/evaluation/results_file.hpp"
 #include "training/evaluation/sprt.hpp"
+#include "training/text/decimal_text.hpp"
 #include "training/text/progress.hpp"
 
 namespace camelot::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string fixed(double value, int decimals) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
-}
 
 std::string signedElo(double elo) {
   if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
@@ -191,12 +189,28 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
   settings.device = options.device;
   settings.seed = options.seed;
 
+  // Under mpirun every rank plays its part of the games; rank 0 alone writes and reports.
+  std::optional<MpiWorld> world;
+  if (MpiWorld::launched()) world.emplace();
+  const bool lead = !world || world->rank() == 0;
+  const InterruptWatch watch;
   const fs::path dir =
       options.out.empty() ? fs::path(defaultOutDirectory()) : fs::path(options.out);
-  ArenaFiles files(dir);
-  writeOrThrow(dir / "openings.txt", openingsText(settings.openings));
+  std::optional<ArenaFiles> arenaFiles;
+  if (lead) {
+    // The others wait for rank 0's word that its directory is ready.
+    try {
+      arenaFiles.emplace(dir);
+      writeOrThrow(dir / "openings.txt", openingsText(settings.openings));
+    } catch (...) {
+      if (world) world->broadcast({std::byte{0}});
+      throw;
+    }
+    if (world) world->broadcast({std::byte{1}});
+  } else if (world->broadcast({}).at(0) == std::byte{0}) {
+    throw InputError("rank 0 could not start the arena");
+  }
 
-  const InterruptWatch watch;
   std::atomic<bool> stop{false};
   std::vector<MatchScore> scores(pairings.size());
   std::vector<RatedGame> rated;
@@ -204,29 +218,34 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
   Progress progress(progressOut, ::isatty(STDERR_FILENO) != 0);
   const int total = options.games * static_cast<int>(pairings.size());
   const auto begin = std::chrono::steady_clock::now();
-  playArena(
-      players, pairings, settings,
-      [&](const ArenaGame& game) {
-        files.add(game.record);
-        MatchScore& s = scores[static_cast<std::size_t>(game.pairing)];
-        s.add(game.firstScore());
-        rated.push_back({game.record.white, game.record.black,
-                         game.record.status.outcome == Outcome::WhiteWins   ? 1.0
-                         : game.record.status.outcome == Outcome::BlackWins ? 0.0
-                                                                            : 0.5});
-        std::string line =
-            "arena: " + std::to_string(rated.size()) + "/" + std::to_string(total) + " games";
-        if (sprt) {
-          sprtResult = sprtStatus(s, *sprt);
-          line += ", LLR " + fixed(sprtResult->llr, 2);
-          if (sprtResult->decision != SprtDecision::Continue) stop = true;
-        }
-        progress.update(line);
-        if (watch.interrupted()) stop = true;
-      },
-      &stop);
+  const auto onGame = [&](const ArenaGame& game) {
+    ArenaFiles& files = *arenaFiles;
+    files.add(game.record);
+    MatchScore& s = scores[static_cast<std::size_t>(game.pairing)];
+    s.add(game.firstScore());
+    rated.push_back({game.record.white, game.record.black,
+                     game.record.status.outcome == Outcome::WhiteWins   ? 1.0
+                     : game.record.status.outcome == Outcome::BlackWins ? 0.0
+                                                                        : 0.5});
+    std::string line =
+        "arena: " + std::to_string(rated.size()) + "/" + std::to_string(total) + " games";
+    if (sprt) {
+      sprtResult = sprtStatus(s, *sprt);
+      line += ", LLR " + fixed(sprtResult->llr, 2);
+      if (sprtResult->decision != SprtDecision::Continue) stop = true;
+    }
+    progress.update(line);
+    if (watch.interrupted()) stop = true;
+  };
+  if (world) {
+    playArenaOnAllRanks(*world, players, pairings, settings, onGame,
+                        [&] { return stop || watch.interrupted(); });
+    if (!lead) return;
+  } else {
+    playArena(players, pairings, settings, onGame, &stop);
+  }
   progress.finish();
-  files.commit();
+  arenaFiles->commit();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
 

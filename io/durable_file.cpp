@@ -5,6 +5,8 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 #include <system_error>
 #include <utility>
@@ -84,6 +86,15 @@ std::string writeFileAtomically(const std::filesystem::path& path,
 void writeTextFileAtomically(const std::filesystem::path& path, std::string_view text) {
   const std::string problem = writeFileAtomically(path, {std::as_bytes(std::span(text))}, "file");
   if (!problem.empty()) throw std::runtime_error(path.string() + ": " + problem);
+}
+
+std::string readTextFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  if (!in || !(text << in.rdbuf()))
+    if (!in.eof() && std::filesystem::file_size(path) > 0)
+      throw std::runtime_error(path.string() + ": cannot read");
+  return std::move(text).str();
 }
 
 }  // namespace camelot

@@ -48,4 +48,7 @@ std::string writeFileAtomically(const std::filesystem::path& path,
 // writeFileAtomically of one text; throws std::runtime_error "PATH: problem".
 void writeTextFileAtomically(const std::filesystem::path& path, std::string_view text);
 
+// The whole of a file, as such writes leave it; throws std::runtime_error "PATH: cannot read".
+std::string readTextFile(const std::filesystem::path& path);
+
 }  // namespace camelot

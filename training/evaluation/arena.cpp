@@ -1,5 +1,6 @@
 #include "training/evaluation/arena.hpp"
 
+#include <algorithm>
 #include <map>
 #include <stdexcept>
 
@@ -31,6 +32,10 @@ double ArenaGame::firstScore() const {
   if (outcome == Outcome::Draw) return 0.5;
   const bool firstIsWhite = game % 2 == 0;
   return (outcome == Outcome::WhiteWins) == firstIsWhite ? 1.0 : 0.0;
+}
+
+int arenaGameCount(const ArenaSettings& settings, const std::vector<Pairing>& pairings) {
+  return settings.gamesPerPairing * static_cast<int>(pairings.size());
 }
 
 void playArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairing>& pairings,
@@ -87,10 +92,16 @@ void playArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairin
   batched.seed = settings.seed;
 
   const int perPairing = settings.gamesPerPairing;
-  const int count = perPairing * static_cast<int>(pairings.size());
+  const int total = arenaGameCount(settings, pairings);
+  if (settings.parts < 1 || settings.part < 0 || settings.part >= settings.parts)
+    throw std::invalid_argument("arena part " + std::to_string(settings.part) + " of " +
+                                std::to_string(settings.parts));
+  const auto indexOf = [&](int j) { return settings.part + j * settings.parts; };
+  const int count = std::max(0, (total - settings.part + settings.parts - 1) / settings.parts);
   playBatchedGames(
       nets, batched, count,
-      [&](int i) {
+      [&](int j) {
+        const int i = indexOf(j);
         const Pairing& pairing = pairings[static_cast<std::size_t>(i / perPairing)];
         const int game = i % perPairing;
         GamePlan plan;
@@ -99,12 +110,14 @@ void playArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairin
         const GameSide& first = sides[static_cast<std::size_t>(pairing.first)];
         const GameSide& second = sides[static_cast<std::size_t>(pairing.second)];
         plan.sides = game % 2 == 0 ? std::array{first, second} : std::array{second, first};
+        plan.number = i;
         return plan;
       },
       [&](FinishedGame&& finished) {
+        const int i = indexOf(finished.index);
         ArenaGame game;
-        game.pairing = finished.index / perPairing;
-        game.game = finished.index % perPairing;
+        game.pairing = i / perPairing;
+        game.game = i % perPairing;
         game.record = std::move(finished.record);
         onGame(game);
       },

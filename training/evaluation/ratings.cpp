@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "training/text/csv.hpp"
+#include "training/text/decimal_text.hpp"
 
 namespace camelot {
 namespace {
@@ -200,14 +201,6 @@ Eigen::VectorXd maximise(const Tally& t, int anchor) {
     if (length * step.lpNorm<Eigen::Infinity>() < kStepTolerance) break;
   }
   return r;
-}
-
-// `value` with `decimals` decimals, never "-0.0".
-std::string fixed(double value, int decimals) {
-  if (std::abs(value) < 0.5 * std::pow(10.0, -decimals)) value = 0.0;
-  char text[48];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
 }
 
 std::string signedElo(double elo) {

@@ -6,6 +6,7 @@
 #include <ctime>
 #include <fstream>
 #include <iomanip>
+#include <map>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -17,20 +18,16 @@
 #include "nn/checkpoint.hpp"
 #include "nn/model.hpp"
 #include "nn/trainer.hpp"
-#include "training/evaluation/arena.hpp"
-#include "training/evaluation/elo.hpp"
-#include "training/evaluation/match.hpp"
-#include "training/evaluation/openings.hpp"
-#include "training/evaluation/ratings.hpp"
-#include "training/evaluation/results_file.hpp"
 #include "training/replay/chunk_file.hpp"
 #include "training/replay/replay_buffer.hpp"
+#include "training/run/evaluation_phase.hpp"
 #include "training/run/machine_check.hpp"
 #include "training/run/metrics_file.hpp"
 #include "training/run/run_directory.hpp"
+#include "training/run/run_files.hpp"
+#include "training/run/selfplay_games.hpp"
 #include "training/run/train_config.hpp"
-#include "training/selfplay/batched_games.hpp"
-#include "training/text/csv.hpp"
+#include "training/text/decimal_text.hpp"
 #include "training/text/progress.hpp"
 
 namespace camelot {
@@ -42,38 +39,6 @@ using Clock = std::chrono::steady_clock;
 // The metrics row of a generation that an interruption cut short.
 constexpr const char* kPendingRow = "metrics-pending.csv";
 
-std::string padded(std::int64_t n, int width = 6) {
-  std::ostringstream s;
-  s << std::setw(width) << std::setfill('0') << n;
-  return s.str();
-}
-
-std::string fixed(double v, int digits) {
-  std::ostringstream s;
-  s << std::fixed << std::setprecision(digits) << v;
-  return s.str();
-}
-
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// "alphabeta:depth=2" -> "alphabeta_depth_2": a metrics column name.
-std::string columnName(const std::string& spec) {
-  std::string name;
-  for (const char c : spec)
-    name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  return name;
-}
-
-std::string eloText(double elo) {
-  if (std::isinf(elo)) return elo > 0 ? "inf" : "-inf";
-  return fixed(elo, 1);
-}
-
 class Run {
  public:
   Run(const TrainRunOptions& options, std::ostream& log, std::ostream& progress,
@@ -83,7 +48,11 @@ class Run {
         logOut_(log),
         progress_(progress, options.terminal),
         interrupted_(interrupted),
-        started_(Clock::now()) {}
+        started_(Clock::now()),
+        selfPlay_(options.selfPlay),
+        thisProcess_(options.selfPlay == nullptr ? thisProcessSelfPlay() : nullptr) {
+    if (selfPlay_ == nullptr) selfPlay_ = thisProcess_.get();
+  }
 
   void run() {
     directory_.emplace(dir_);
@@ -120,7 +89,7 @@ class Run {
       evaluate(generation);
     }
     if (stopping()) savePendingRow();
-    if (interrupted_)
+    if (interrupted_ || incomplete_)
       say("interrupted: the same command resumes the run");
     else if (pastDeadline())
       say("time is up: the same command resumes the run");
@@ -140,7 +109,7 @@ class Run {
   }
 
   bool pastDeadline() const { return deadline_ && Clock::now() >= *deadline_; }
-  bool stopping() const { return interrupted_ || pastDeadline(); }
+  bool stopping() const { return interrupted_ || pastDeadline() || incomplete_; }
 
   void say(const std::string& line) {
     progress_.finish();
@@ -193,7 +162,7 @@ class Run {
         fs::remove(entry.path());
     const fs::path saved = dir_ / "config.toml";
     if (!directory_->isNew()) {
-      TrainConfig previous = parseTrainConfig(readFile(saved), saved.string());
+      TrainConfig previous = parseTrainConfig(readTextFile(saved), saved.string());
       // How long a run goes is not how it trains: a longer or shorter run of the same config
       // resumes, and the saved config records its new length.
       const TrainConfig::Run length = previous.run;
@@ -277,7 +246,7 @@ class Run {
   }
 
   fs::path checkpointOf(std::int64_t generation) const {
-    return dir_ / "checkpoints" / ("gen-" + padded(generation) + ".ckpt");
+    return run_files::checkpoint(dir_, generation);
   }
 
   void startTrainer() {
@@ -323,7 +292,7 @@ class Run {
 
   // The chunks of one generation, in order.
   std::vector<fs::path> chunksOf(std::int64_t generation) const {
-    const std::string prefix = "chunk-" + padded(generation) + "-";
+    const std::string prefix = "chunk-" + run_files::padded(generation) + "-";
     std::vector<fs::path> chunks;
     for (const auto& entry : fs::directory_iterator(dir_ / "chunks")) {
       const std::string name = entry.path().filename().string();
@@ -333,55 +302,42 @@ class Run {
     return chunks;
   }
 
-  // One chunk per finished game, so an interruption loses only the games in flight.
+  // One chunk per finished game, named by the game's number, so an interruption loses only
+  // the games in flight and the next session plays the numbers that are missing.
   void selfPlay(std::int64_t generation) {
     const auto& sp = config_.selfplay;
-    const int done = static_cast<int>(chunksOf(generation).size());
-    const int remaining = sp.gamesPerGeneration - done;
+    SelfPlayJob job{generation, {}};
+    for (int number = 0; number < sp.gamesPerGeneration; ++number)
+      if (!fs::exists(run_files::chunk(dir_, generation, number))) job.numbers.push_back(number);
+    const int remaining = static_cast<int>(job.numbers.size());
+    const int done = sp.gamesPerGeneration - remaining;
     beginRow(generation);
     if (remaining <= 0) return;
+    const int processes = selfPlay_->processes();
     say("generation " + std::to_string(generation) + ": self-play, " + std::to_string(remaining) +
-        " games" + (done > 0 ? " (" + std::to_string(done) + " already played)" : ""));
-    BatchedGamesSettings settings = selfPlaySettings(config_);
-    settings.seed = mixSeed(config_.run.seed, static_cast<std::uint64_t>(generation) * 1000 +
-                                                  static_cast<std::uint64_t>(done));
-    const std::string name = "gen-" + std::to_string(generation - 1);
-    GamePlan plan;
-    plan.start = Position::start();
-    plan.sides = {GameSide{0, "", name}, GameSide{0, "", name}};
-    plan.record = true;
-    // Whether a game starts scattered, and where, follows from the run's seed, the generation
-    // and the game's number in it: the same config replays the same starts.
-    const auto planFor = [&](int index) {
-      GamePlan game = plan;
-      std::mt19937_64 rng(mixSeed(config_.run.seed ^ 0x5ca77e4edULL,
-                                  static_cast<std::uint64_t>(generation) * 1'000'000 +
-                                      static_cast<std::uint64_t>(done + index)));
-      if (std::bernoulli_distribution(sp.scatteredStartFraction)(rng))
-        game.start = scatteredPosition(rng());
-      return game;
-    };
+        " games" + (done > 0 ? " (" + std::to_string(done) + " already played)" : "") +
+        (processes > 1 ? " on " + std::to_string(processes) + " processes" : ""));
 
-    std::ofstream games(dir_ / "games" / ("gen-" + padded(generation) + ".jsonl"), std::ios::app);
+    std::ofstream games(run_files::games(dir_, generation), std::ios::app);
     int finished = 0;
     int drawn = 0;
     int scoredByMaterial = 0;
     std::int64_t positions = 0;
+    // The buffer takes the games in the order of their numbers, however they arrive, as it
+    // does when it loads the chunks.
+    std::map<int, std::vector<TrainingSample>> arrived;
     const auto begin = Clock::now();
-    std::atomic<bool> stop{false};
-    const BatchedGamesStats stats = playBatchedGames(
-        {trainer_->model(sp.device)}, settings, remaining, planFor,
-        [&](FinishedGame&& game) {
-          const int sequence = done + finished;
-          writeChunk(
-              dir_ / "chunks" / ("chunk-" + padded(generation) + "-" + padded(sequence) + ".chunk"),
-              game.samples);
-          game.record.game = sequence + 1;
+    const BatchedGamesStats stats = selfPlay_->play(
+        config_, job, trainer_->model(sp.device), checkpointOf(generation - 1),
+        [&](PlayedGame&& game) {
+          const fs::path chunk = run_files::chunk(dir_, generation, game.number);
+          const std::string problem = writeFileAtomically(chunk, {game.chunk}, "chunk");
+          if (!problem.empty()) throw std::runtime_error(chunk.string() + ": " + problem);
           games << game.record.toJsonLine() << '\n' << std::flush;
           positions += static_cast<std::int64_t>(game.samples.size());
           drawn += game.record.status.outcome == Outcome::Draw ? 1 : 0;
           scoredByMaterial += game.sampleOutcome != game.record.status.outcome ? 1 : 0;
-          buffer_->add(std::move(game.samples));
+          arrived[game.number] = std::move(game.samples);
           ++finished;
           const double seconds = std::chrono::duration<double>(Clock::now() - begin).count();
           const double perGame = seconds / finished;
@@ -390,10 +346,18 @@ class Run {
                            std::to_string(sp.gamesPerGeneration) + " games, " +
                            std::to_string(positions) + " positions, ETA " +
                            fixed(perGame * (remaining - finished), 0) + " s");
-          if (stopping()) stop = true;
         },
-        &stop);
+        [&] { return stopping(); });
     progress_.finish();
+    for (auto& [number, samples] : arrived)
+      buffer_->add(std::move(samples));
+    // A process that stopped early (its own Ctrl-C) leaves games missing: the run stops as if
+    // interrupted, and the same command plays them.
+    if (finished < remaining && !stopping()) {
+      say("generation " + std::to_string(generation) + ": " + std::to_string(remaining - finished) +
+          " games were not played");
+      incomplete_ = true;
+    }
     const double rate =
         stats.seconds > 0 ? static_cast<double>(stats.evaluations) / stats.seconds : 0.0;
     // Over every session that played this generation's games.
@@ -519,135 +483,25 @@ class Run {
     return trainer_->measure(unseen);
   }
 
-  // The new network against the previous one and the baselines: an arena gauntlet in paired
-  // openings (the same every generation), every `evaluation.every`-th generation; the others
-  // get their metrics row without scores. The games join the run's results.csv, whose
-  // Bradley-Terry fit over all generations is the run's ratings.csv.
+  // The evaluation games (evaluation_phase.hpp), then the generation's metrics row.
   void evaluate(std::int64_t generation) {
-    const auto& e = config_.evaluation;
-    const bool matches = generation % e.every == 0 && e.games > 0;
-    const std::string name = "gen-" + std::to_string(generation);
-    std::vector<ArenaPlayer> players;
-    if (matches) {
-      const auto netPlayer = [&](std::int64_t g) {
-        return ArenaPlayer{
-            "net:" + checkpointOf(g).string() + ",sims=" + std::to_string(e.simulations),
-            "gen-" + std::to_string(g)};
-      };
-      players.push_back(netPlayer(generation));
-      if (e.previous && generation > 1) players.push_back(netPlayer(generation - 1));
-      for (const std::string& baseline : e.baselines)
-        players.push_back({baseline, baseline});
-    }
-    std::vector<MatchScore> scores(players.size());
-    std::vector<std::string> results;  // by game: pairing by pairing, in order
     const auto evalStart = Clock::now();
-    if (players.size() > 1) {
-      ArenaSettings settings;
-      settings.gamesPerPairing = e.games;
-      settings.openings =
-          randomOpenings(mixSeed(config_.run.seed, 0x0be1), e.games / 2, e.openingPlies);
-      settings.defaultSimulations = e.simulations;
-      settings.search = config_.selfplay.search == "gumbel" ? NetSearch::Gumbel : NetSearch::Puct;
-      settings.gumbelConsidered = config_.selfplay.gumbelConsidered;
-      settings.maxPlies = e.maxPlies;
-      settings.workers = config_.selfplay.workers;
-      settings.gamesPerWorker = config_.selfplay.gamesPerWorker;
-      settings.device = config_.selfplay.device;
-      settings.seed = mixSeed(config_.run.seed, 0xe7a1 + static_cast<std::uint64_t>(generation));
-      const std::vector<Pairing> pairings = gauntlet(0, static_cast<int>(players.size()));
-      const int count = e.games * static_cast<int>(pairings.size());
-      results.resize(static_cast<std::size_t>(count));
-      int finished = 0;
-      std::atomic<bool> stop{false};
-      playArena(
-          players, pairings, settings,
-          [&](const ArenaGame& game) {
-            scores[static_cast<std::size_t>(
-                       pairings[static_cast<std::size_t>(game.pairing)].second)]
-                .add(game.firstScore());
-            results[static_cast<std::size_t>(game.pairing * e.games + game.game)] =
-                resultsLine(game.record);
-            ++finished;
-            progress_.update("generation " + std::to_string(generation) + " evaluation: " +
-                             std::to_string(finished) + "/" + std::to_string(count) + " games");
-            if (stopping()) stop = true;
-          },
-          &stop);
-      progress_.finish();
-      if (stop) {  // interrupted: evaluated again on the next start, its time counted
-        addToRow("evaluation_seconds",
-                 std::chrono::duration<double>(Clock::now() - evalStart).count(), 1);
-        return;
-      }
-      std::string lines;
-      for (const std::string& line : results)
-        lines += line;
-      recordResults(name, lines);
-    }
+    const std::optional<GenerationScores> scores =
+        evaluateGeneration(dir_, config_, generation, progress_, [&] { return stopping(); });
     beginRow(generation);
-    std::string summary;
-    for (std::size_t o = 1; o < players.size(); ++o) {
-      const std::string opponent =
-          o == 1 && e.previous && generation > 1 ? "previous" : players[o].name;
-      const std::string column = columnName(opponent);
-      const EloEstimate elo = estimateElo(scores[o]);
-      row_["score_" + column] = fixed(scores[o].score(), 3);
-      row_["elo_" + column] = eloText(elo.elo);
-      summary += (summary.empty() ? "" : ", ") + opponent + " " + fixed(scores[o].score(), 3) +
-                 " (" + std::to_string(scores[o].wins) + "-" + std::to_string(scores[o].draws) +
-                 "-" + std::to_string(scores[o].losses) + ")";
-    }
-    if (matches) {
-      const RatingsTable table = rateRun();
-      for (const PlayerRating& r : table.players)
-        if (r.name == name) {
-          row_["rating"] = fixed(r.elo, 1);
-          row_["rating_margin"] = fixed(r.margin, 1);
-          summary += "; rating " + fixed(r.elo, 0) + " +- " + fixed(r.margin, 0) + " (" +
-                     table.anchor + " = 0)";
-        }
-    }
     addToRow("evaluation_seconds", std::chrono::duration<double>(Clock::now() - evalStart).count(),
              1);
+    if (!scores) return;  // interrupted: evaluated again on the next start, its time counted
+    for (const auto& [column, value] : scores->cells)
+      row_[column] = value;
     elapsed_ += std::chrono::duration<double>(Clock::now() - lastMark_).count();
     lastMark_ = Clock::now();
     row_["elapsed_seconds"] = fixed(elapsed_, 1);
     metrics_->append(row_);
     row_.clear();
     fs::remove(dir_ / kPendingRow);
-    if (matches) say("generation " + std::to_string(generation) + ": scores " + summary);
-  }
-
-  // Adds a generation's evaluation games to results.csv, replacing any it already holds (an
-  // earlier session that stopped after writing them but before the metrics row).
-  void recordResults(const std::string& name, const std::string& lines) {
-    const fs::path file = dir_ / "results.csv";
-    std::string text = resultsHeader();
-    if (fs::exists(file)) {
-      std::istringstream old(readFile(file));
-      std::string line;
-      std::getline(old, line);  // the header
-      while (std::getline(old, line)) {
-        const std::vector<std::string> fields = splitCsvLine(line);
-        if (fields.size() >= 2 && fields[0] != name && fields[1] != name) text += line + '\n';
-      }
-    }
-    writeTextFileAtomically(file, text + lines);
-  }
-
-  // The Bradley-Terry fit of every evaluation game of the run, saved as ratings.csv; random
-  // is the anchor when it plays, else the first baseline, else generation 1.
-  RatingsTable rateRun() {
-    const ResultsRead read = readResults(dir_ / "results.csv");
-    const auto& baselines = config_.evaluation.baselines;
-    const std::string anchor =
-        std::find(baselines.begin(), baselines.end(), "random") != baselines.end() ? "random"
-        : !baselines.empty()                                                       ? baselines[0]
-                                                                                   : "gen-1";
-    const RatingsTable table = fitRatings(read.games, anchor);
-    writeTextFileAtomically(dir_ / "ratings.csv", ratingsCsv(table));
-    return table;
+    if (!scores->summary.empty())
+      say("generation " + std::to_string(generation) + ": scores " + scores->summary);
   }
 
   const TrainRunOptions& options_;
@@ -668,27 +522,12 @@ class Run {
   fs::path configFile_;                    // where the config was read
   std::optional<RunDirectory> directory_;  // claimed for this session
   std::optional<MetricsFile> metrics_;
+  SelfPlayCluster* selfPlay_;  // where the games are played
+  std::unique_ptr<SelfPlayCluster> thisProcess_;
+  bool incomplete_ = false;  // a generation's games were left unplayed: stop
 };
 
 }  // namespace
-
-BatchedGamesSettings selfPlaySettings(const TrainConfig& config) {
-  const auto& sp = config.selfplay;
-  BatchedGamesSettings settings;
-  settings.workers = sp.workers;
-  settings.gamesPerWorker = sp.gamesPerWorker;
-  settings.gumbel = sp.search == "gumbel";
-  settings.simulations = sp.simulations;
-  settings.cheapSimulations = sp.cheapSimulations;
-  settings.recordCheapSearches = sp.recordCheapSearches;
-  settings.fullSearchFraction = sp.fullSearchFraction;
-  settings.gumbelConsidered = sp.gumbelConsidered;
-  settings.samplingPlies = sp.openingPlies;
-  settings.temperature = sp.temperature;
-  settings.maxPlies = sp.maxPlies;
-  settings.materialAdjudication = sp.materialAdjudication;
-  return settings;
-}
 
 void runTraining(const TrainRunOptions& options, std::ostream& log, std::ostream& progress,
                  const std::atomic<bool>& interrupted) {

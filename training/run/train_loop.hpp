@@ -7,8 +7,8 @@
 #include <optional>
 #include <ostream>
 
+#include "training/run/selfplay_games.hpp"
 #include "training/run/train_config.hpp"
-#include "training/selfplay/batched_games.hpp"
 
 namespace camelot {
 
@@ -25,6 +25,8 @@ struct TrainRunOptions {
   // learning-rate schedule) instead of fresh ones; its network must be the config's. A run
   // that has a network already resumes as if it were not given.
   std::filesystem::path init;
+  // Where self-play games are played; null: this process.
+  SelfPlayCluster* selfPlay = nullptr;
 };
 
 // Runs or resumes the run until its generations or hours are done or `interrupted` becomes
@@ -35,9 +37,5 @@ struct TrainRunOptions {
 // different config. A new run whose start fails leaves no directory behind.
 void runTraining(const TrainRunOptions& options, std::ostream& log, std::ostream& progress,
                  const std::atomic<bool>& interrupted);
-
-// How a config's self-play games are played (the seed left at its default): what the loop and
-// the self-play benchmark run.
-BatchedGamesSettings selfPlaySettings(const TrainConfig& config);
 
 }  // namespace camelot

@@ -124,9 +124,9 @@ class Worker {
     slot.index = index;
     slot.plan = shared_.planFor(index);
     slot.game = Game(slot.plan.start);
-    // Everything random in a game comes from the run's seed and the game's index, never from
-    // the worker or slot that plays it: the same games for any number of workers.
-    const auto game = static_cast<std::uint64_t>(index);
+    // Everything random in a game comes from the run's seed and the game's number, never from
+    // the worker or slot that plays it: the same games for any number of workers or processes.
+    const auto game = static_cast<std::uint64_t>(slot.plan.number >= 0 ? slot.plan.number : index);
     slot.search->reseed(mixSeed(settings_.seed, 4 * game + 2));
     slot.rng.seed(mixSeed(settings_.seed, 4 * game + 3));
     for (int side = 0; side < 2; ++side) {
@@ -254,7 +254,8 @@ class Worker {
     }
     FinishedGame finished;
     finished.index = slot.index;
-    finished.record.game = slot.index + 1;
+    finished.record.game =
+        static_cast<int>(slot.plan.number >= 0 ? slot.plan.number : slot.index) + 1;
     finished.record.white = slot.plan.sides[0].name;
     finished.record.black = slot.plan.sides[1].name;
     finished.record.start = slot.plan.start;

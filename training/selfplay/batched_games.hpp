@@ -60,6 +60,9 @@ struct GamePlan {
   Position start;
   std::array<GameSide, 2> sides;  // White, Black
   bool record = false;            // keep positions as training samples
+  // The game's number, whose seed its randomness comes from (-1: its index in this call). A
+  // set of games split over processes keeps their numbers, so each plays as it would alone.
+  std::int64_t number = -1;
 };
 
 struct FinishedGame {
@@ -80,11 +83,12 @@ struct BatchedGamesStats {
 
 // Plays games 0..count-1 as planFor(i) says. `onGame` receives each finished game, one call at a
 // time, in the order of the games' indices (a game that finishes early waits for the ones
-// before it). Each game's randomness comes from settings.seed and its index alone, so the same
-// settings give the same games, reported in the same order, for any number of workers (with
-// the mlp, whose answers do not depend on the batch). When `stop` becomes true the workers start
-// no new games and drop the ones in flight and those still waiting. Throws std::invalid_argument
-// for bad settings; an exception in a worker (a bad player spec) ends the run and is rethrown.
+// before it). Each game's randomness comes from settings.seed and its number (GamePlan) alone, so
+// the same settings give the same games, reported in the same order, for any number of workers
+// (with the mlp, whose answers do not depend on the batch). When `stop` becomes true the workers
+// start no new games and drop the ones in flight and those still waiting. Throws
+// std::invalid_argument for bad settings; an exception in a worker (a bad player spec) ends the run
+// and is rethrown.
 BatchedGamesStats playBatchedGames(const std::vector<std::shared_ptr<const Model>>& nets,
                                    const BatchedGamesSettings& settings, int count,
                                    const std::function<GamePlan(int)>& planFor,

@@ -4,6 +4,8 @@
 
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
+#include "io/byte_reader.hpp"
+#include "io/byte_writer.hpp"
 
 namespace camelot {
 
@@ -135,6 +137,66 @@ WrittenGameRecord readGameRecordLine(std::string_view line) {
   RecordFields fields(record);
   nlohmann::json::sax_parse(line, &fields);
   if (const auto problem = fields.problem()) throw GameRecordError(*problem);
+  return record;
+}
+
+namespace {
+
+void putText(ByteWriter& out, const std::string& text) {
+  out.put(static_cast<std::uint32_t>(text.size()));
+  out.putBytes(text);
+}
+
+std::string getText(ByteReader& in, const char* what) {
+  return std::string(in.text(in.get<std::uint32_t>(what), what));
+}
+
+}  // namespace
+
+void writeGameRecord(ByteWriter& out, const GameRecord& record) {
+  out.put(static_cast<std::int32_t>(record.game));
+  putText(out, record.white);
+  putText(out, record.black);
+  putText(out, toCfen(record.start));
+  out.put(static_cast<std::uint32_t>(record.moves.size()));
+  for (const Move& move : record.moves) {
+    out.put(static_cast<std::uint8_t>(move.kind));
+    out.put(move.steps);
+    out.put(move.quietSteps);
+    for (int i = 0; i <= move.steps; ++i)
+      out.put(move.path[static_cast<std::size_t>(i)]);
+  }
+  out.put(static_cast<std::uint8_t>(record.status.outcome));
+  out.put(static_cast<std::uint8_t>(record.status.reason));
+  putText(out, record.note);
+}
+
+GameRecord readGameRecord(ByteReader& in) {
+  GameRecord record;
+  record.game = in.get<std::int32_t>("the game number");
+  record.white = getText(in, "White's name");
+  record.black = getText(in, "Black's name");
+  try {
+    record.start = parseCfen(getText(in, "the start"));
+  } catch (const CfenError& e) {
+    throw GameRecordError(std::string("bad game record: start: ") + e.what());
+  }
+  const auto moves = in.get<std::uint32_t>("the move count");
+  for (std::uint32_t m = 0; m < moves; ++m) {
+    Move move;
+    move.kind = static_cast<MoveKind>(in.get<std::uint8_t>("a move's kind"));
+    move.steps = in.get<std::uint8_t>("a move's steps");
+    move.quietSteps = in.get<std::uint8_t>("a move's quiet steps");
+    if (move.steps >= Move::kMaxPathSquares || move.quietSteps > move.steps ||
+        move.kind > MoveKind::Charge)
+      throw GameRecordError("bad game record: move " + std::to_string(m + 1));
+    for (int i = 0; i <= move.steps; ++i)
+      move.path[static_cast<std::size_t>(i)] = in.get<Square>("a move's path");
+    record.moves.push_back(move);
+  }
+  record.status.outcome = static_cast<Outcome>(in.get<std::uint8_t>("the outcome"));
+  record.status.reason = static_cast<EndReason>(in.get<std::uint8_t>("the reason"));
+  record.note = getText(in, "the note");
   return record;
 }
 

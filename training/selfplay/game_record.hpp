@@ -28,6 +28,14 @@ struct GameRecord {
   std::string toJsonLine() const;
 };
 
+class ByteWriter;
+class ByteReader;
+
+// A record as bytes, whole (what ranks send each other under MPI), and back. readGameRecord
+// throws ByteReader::Short when the bytes end early, GameRecordError for a bad move path.
+void writeGameRecord(ByteWriter& out, const GameRecord& record);
+GameRecord readGameRecord(ByteReader& in);
+
 // A line of a games file as written, before any move is checked: what a reader of games needs.
 struct WrittenGameRecord {
   std::int64_t game = 0;             // its number; 0 when absent

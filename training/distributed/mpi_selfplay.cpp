@@ -1,0 +1,170 @@
+#include "training/distributed/mpi_selfplay.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <string>
+
+#include "io/byte_reader.hpp"
+#include "io/byte_writer.hpp"
+#include "io/durable_file.hpp"
+#include "nn/model.hpp"
+#include "training/distributed/game_shares.hpp"
+#include "training/replay/chunk_file.hpp"
+
+namespace camelot {
+namespace {
+
+namespace fs = std::filesystem;
+
+enum class Command : std::uint8_t { Quit = 0, Play = 1 };
+
+void putText(ByteWriter& out, std::string_view text) {
+  out.put(static_cast<std::uint64_t>(text.size()));
+  out.putBytes(text);
+}
+
+std::string_view getText(ByteReader& in, const char* what) {
+  return in.text(static_cast<std::size_t>(in.get<std::uint64_t>(what)), what);
+}
+
+std::vector<std::byte> encodeJob(const TrainConfig& config, const SelfPlayJob& job,
+                                 std::string_view checkpoint) {
+  ByteWriter out;
+  out.put(static_cast<std::uint8_t>(Command::Play));
+  putText(out, toToml(config));
+  out.put(job.generation);
+  putText(out, checkpoint);
+  out.put(static_cast<std::uint32_t>(job.numbers.size()));
+  for (const int number : job.numbers)
+    out.put(static_cast<std::int32_t>(number));
+  return std::move(out).bytes();
+}
+
+// This rank's numbers of the job: those at positions rank, rank + size, ...
+SelfPlayJob shareOf(const SelfPlayJob& job, const MpiWorld& world) {
+  SelfPlayJob share{job.generation, {}};
+  for (std::size_t i = static_cast<std::size_t>(world.rank()); i < job.numbers.size();
+       i += static_cast<std::size_t>(world.size()))
+    share.numbers.push_back(job.numbers[i]);
+  return share;
+}
+
+std::vector<std::byte> encodeGame(const PlayedGame& game) {
+  ByteWriter out;
+  out.put(static_cast<std::int32_t>(game.number));
+  out.put(static_cast<std::uint8_t>(game.sampleOutcome));
+  writeGameRecord(out, game.record);
+  out.put(static_cast<std::uint64_t>(game.chunk.size()));
+  out.putBytes(game.chunk);
+  return std::move(out).bytes();
+}
+
+PlayedGame decodeGame(std::span<const std::byte> bytes) {
+  ByteReader in(bytes);
+  PlayedGame game;
+  try {
+    game.number = in.get<std::int32_t>("the game number");
+    game.sampleOutcome = static_cast<Outcome>(in.get<std::uint8_t>("the samples' outcome"));
+    game.record = readGameRecord(in);
+    const auto size = static_cast<std::size_t>(in.get<std::uint64_t>("the chunk size"));
+    const auto chunk = in.take(size, "the chunk");
+    game.chunk.assign(chunk.begin(), chunk.end());
+  } catch (const ByteReader::Short& s) {
+    throw MpiError("a self-play game arrived short (" + s.what + ")");
+  }
+  game.samples = decodeChunk(game.chunk, "game " + std::to_string(game.number + 1));
+  return game;
+}
+
+std::vector<std::byte> encodeStats(const BatchedGamesStats& stats) {
+  ByteWriter out;
+  out.put(static_cast<std::int64_t>(stats.games));
+  out.put(stats.samples);
+  out.put(stats.plies);
+  out.put(stats.evaluations);
+  out.put(stats.batches);
+  return std::move(out).bytes();
+}
+
+void addStats(BatchedGamesStats& sum, std::span<const std::byte> bytes) {
+  ByteReader in(bytes);
+  sum.games += static_cast<int>(in.get<std::int64_t>("games"));
+  sum.samples += in.get<std::int64_t>("samples");
+  sum.plies += in.get<std::int64_t>("plies");
+  sum.evaluations += in.get<std::int64_t>("evaluations");
+  sum.batches += in.get<std::int64_t>("batches");
+}
+
+// Plays this rank's share of `job`, each game sent on as bytes.
+PlayShare selfPlayShare(const TrainConfig& config, const SelfPlayJob& job,
+                        const std::shared_ptr<const Model>& net, const MpiWorld& world) {
+  return [&config, share = shareOf(job, world), net](
+             const std::atomic<bool>& stop,
+             const std::function<void(std::vector<std::byte>)>& emit) {
+    return encodeStats(playSelfPlayGames(
+        config, share, net, [&](PlayedGame&& game) { emit(encodeGame(game)); }, &stop));
+  };
+}
+
+}  // namespace
+
+MpiSelfPlay::~MpiSelfPlay() {
+  if (playing_) world_.abort(1);
+  try {
+    world_.broadcast({std::byte{static_cast<std::uint8_t>(Command::Quit)}});
+  } catch (const MpiError&) {
+    world_.abort(1);
+  }
+}
+
+BatchedGamesStats MpiSelfPlay::play(const TrainConfig& config, const SelfPlayJob& job,
+                                    const std::shared_ptr<const Model>& net,
+                                    const fs::path& checkpoint,
+                                    const std::function<void(PlayedGame&&)>& onGame,
+                                    const std::function<bool()>& stop) {
+  const auto begin = std::chrono::steady_clock::now();
+  playing_ = true;
+  world_.broadcast(encodeJob(config, job, readTextFile(checkpoint)));
+  const std::vector<std::vector<std::byte>> reports = playShares(
+      world_, selfPlayShare(config, job, net, world_),
+      [&](std::vector<std::byte>&& bytes) { onGame(decodeGame(bytes)); }, stop);
+  playing_ = false;
+  BatchedGamesStats stats;
+  for (const std::vector<std::byte>& report : reports)
+    addStats(stats, report);
+  stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  return stats;
+}
+
+void serveSelfPlay(MpiWorld& world, const std::atomic<bool>& interrupted) {
+  const std::string origin = "rank 0's config";
+  for (;;) {
+    const std::vector<std::byte> bytes = world.broadcast({});
+    ByteReader in(bytes);
+    if (static_cast<Command>(in.get<std::uint8_t>("the command")) != Command::Play) return;
+    const TrainConfig config = parseTrainConfig(getText(in, "the config"), origin);
+    SelfPlayJob job;
+    job.generation = in.get<std::int64_t>("the generation");
+    const std::string_view network = getText(in, "the network");
+    job.numbers.resize(in.get<std::uint32_t>("the game count"));
+    for (int& number : job.numbers)
+      number = in.get<std::int32_t>("a game number");
+    // The network is loaded as rank 0 saved it: from a file of its bytes, removed at once.
+    const fs::path file = fs::temp_directory_path() /
+                          ("camelot-rank" + std::to_string(world.rank()) + "-" +
+                           std::to_string(::getpid()) + ".ckpt");
+    writeTextFileAtomically(file, network);
+    std::shared_ptr<const Model> net;
+    try {
+      net = loadModel(file, config.selfplay.device);
+    } catch (...) {
+      fs::remove(file);
+      throw;
+    }
+    fs::remove(file);
+    playShares(world, selfPlayShare(config, job, net, world), {}, [&] { return interrupted.load(); });
+  }
+}
+
+}  // namespace camelot

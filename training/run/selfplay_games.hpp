@@ -1,0 +1,69 @@
+#pragma once
+// A generation's self-play games and where they are played. The games of generation g are
+// numbered 0..games_per_generation-1; a game's start and every random choice in it come from
+// the run's seed, g and its number alone, so the same numbers give the same games however they
+// are split over workers and processes (with the mlp, whose answers do not depend on the batch).
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "nn/training_sample.hpp"
+#include "training/run/train_config.hpp"
+#include "training/selfplay/batched_games.hpp"
+#include "training/selfplay/game_record.hpp"
+
+namespace camelot {
+
+class Model;
+
+struct SelfPlayJob {
+  std::int64_t generation = 1;
+  std::vector<int> numbers;  // the games to play, by number
+};
+
+struct PlayedGame {
+  int number = 0;
+  GameRecord record;  // its `game` is number + 1
+  std::vector<TrainingSample> samples;
+  Outcome sampleOutcome = Outcome::None;  // the outcome the samples' results say
+  std::vector<std::byte> chunk;           // the samples in the chunk encoding, as saved
+};
+
+// How a config's self-play games are played (the seed left at its default): what the loop and
+// the self-play benchmark run.
+BatchedGamesSettings selfPlaySettings(const TrainConfig& config);
+
+// Plays `job`'s games with `net` on this process. `onGame` receives each game, one call at a
+// time, in the order of the job's numbers; `stop` as playBatchedGames.
+BatchedGamesStats playSelfPlayGames(const TrainConfig& config, const SelfPlayJob& job,
+                                    const std::shared_ptr<const Model>& net,
+                                    const std::function<void(PlayedGame&&)>& onGame,
+                                    const std::atomic<bool>* stop = nullptr);
+
+// Where a generation's games are played: this process alone, or every rank of an MPI job
+// (training/distributed/mpi_selfplay.hpp).
+class SelfPlayCluster {
+ public:
+  virtual ~SelfPlayCluster() = default;
+  // Processes that play games.
+  virtual int processes() const = 0;
+  // Plays `job` with the network saved in `checkpoint` (`net` is it, loaded for this process).
+  // `onGame` receives each game on the calling thread as it arrives; `stop` is asked between
+  // them, and when it says so no new game starts. The stats sum every process's; their seconds
+  // are the wall-clock time of the whole.
+  virtual BatchedGamesStats play(const TrainConfig& config, const SelfPlayJob& job,
+                                 const std::shared_ptr<const Model>& net,
+                                 const std::filesystem::path& checkpoint,
+                                 const std::function<void(PlayedGame&&)>& onGame,
+                                 const std::function<bool()>& stop) = 0;
+};
+
+// Every game on this process.
+std::unique_ptr<SelfPlayCluster> thisProcessSelfPlay();
+
+}  // namespace camelot

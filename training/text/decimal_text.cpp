@@ -1,0 +1,15 @@
+#include "training/text/decimal_text.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace camelot {
+
+std::string fixed(double value, int decimals) {
+  if (std::abs(value) < 0.5 * std::pow(10.0, -decimals)) value = 0.0;
+  char text[48];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
+}
+
+}  // namespace camelot

@@ -1,0 +1,11 @@
+#pragma once
+// Numbers as the reports and CSV files show them.
+
+#include <string>
+
+namespace camelot {
+
+// `value` with `decimals` decimals ("%.*f"), never "-0.0".
+std::string fixed(double value, int decimals);
+
+}  // namespace camelot
