@@ -261,6 +261,9 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
   train->add_option("--init", trainOptions.init,
                     "A new run starts from this checkpoint's weights (the config's network) "
                     "instead of fresh ones");
+  train->add_flag("--keys", trainOptions.keys,
+                  "Print every config key with its default and meaning, as a config file, and "
+                  "exit");
 
   ArenaOptions arenaOptions;
   std::vector<std::string> arenaLists;

@@ -110,6 +110,7 @@ struct TrainOptions {
   std::string runDirectory = "runs/default";
   double hours = 0.0;  // 0: the config's run.hours
   std::string init;    // a checkpoint a new run starts from
+  bool keys = false;   // print every config key with its default and meaning instead
 };
 // Log lines to `out`, progress to `err`.
 void runTrain(const TrainOptions& options, std::ostream& out, std::ostream& err);

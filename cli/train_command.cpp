@@ -12,6 +12,10 @@
 namespace camelot::cli {
 
 void runTrain(const TrainOptions& options, std::ostream& out, std::ostream& err) {
+  if (options.keys) {
+    out << configKeyReference();
+    return;
+  }
   TrainRunOptions run;
   run.config = options.config;
   run.runDirectory = options.runDirectory;

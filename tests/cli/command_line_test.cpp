@@ -16,6 +16,7 @@
 #include "cli/version.hpp"
 #include "tests/cli/cli_runner.hpp"
 #include "tests/scratch_dir.hpp"
+#include "training/run/train_config.hpp"
 
 namespace camelot::cli {
 namespace {
@@ -74,6 +75,17 @@ TEST(CommandLine, AMistypedOptionSuggestsTheNearest) {
   const CliResult train = runCamelot({"train", "--hors", "2"});
   EXPECT_EQ(train.status, 2);
   EXPECT_NE(train.err.find("(did you mean '--hours'?)"), std::string::npos) << train.err;
+}
+
+TEST(CommandLine, TrainKeysPrintsEveryKeyWithItsDefaultAndMeaning) {
+  // The config keys' one home (training/run/train_config.cpp) as a config file.
+  const CliResult r = runCamelot({"train", "--keys"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, configKeyReference());
+  EXPECT_NE(r.out.find("[selfplay]\n# Self-play games of each generation\n"
+                       "games_per_generation = 64\n"),
+            std::string::npos)
+      << r.out;
 }
 
 TEST(CommandLine, OneMatchGameIsOneWinOrLossNotOneWins) {

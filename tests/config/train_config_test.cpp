@@ -190,7 +190,9 @@ TEST(TrainConfig, RoundTripsThroughToml) {
   EXPECT_EQ(parseTrainConfig(text, "saved"), config) << text;
   EXPECT_EQ(parseTrainConfig(toToml(TrainConfig{}), "saved"), TrainConfig{});
   // Every key is written, numbers that are floats as floats.
-  EXPECT_NE(text.find("\n[network]\narchitecture = \"resnet\"\nblocks = 2\n"), std::string::npos)
+  EXPECT_NE(text.find("\n[network]\n# \"mlp\" (sparse inputs, plain C++ inference) or "
+                      "\"resnet\"\narchitecture = \"resnet\"\n# Residual blocks\nblocks = 2\n"),
+            std::string::npos)
       << text;
   EXPECT_NE(text.find("sample_reuse = 3.0\n"), std::string::npos) << text;
   EXPECT_NE(text.find("baselines = [\"random\", \"mcts:sims=100,eval=rollout\"]\n"),
@@ -436,6 +438,35 @@ TEST(TrainConfig, ShippedConfigsSpellOutAndExplainEveryKey) {
     text << in.rdbuf();
     EXPECT_EQ(keysOf(text.str(), true), keysOf(toToml(loadTrainConfig(file)), false)) << name;
   }
+}
+
+TEST(TrainConfig, EveryWrittenKeyFollowsItsMeaning) {
+  // toToml writes each key after the comment that says what it means (visitKeys' help).
+  for (const Architecture family : {Architecture::Mlp, Architecture::Resnet}) {
+    TrainConfig config;
+    config.network = defaultNetworkConfig(family);
+    const std::string text = toToml(config);
+    EXPECT_EQ(keysOf(text, true), keysOf(text, false)) << text;
+  }
+  EXPECT_NE(toToml(TrainConfig{})
+                .find("# Self-play games of each generation\n"
+                      "games_per_generation = 64\n"),
+            std::string::npos);
+}
+
+TEST(TrainConfig, TheKeyReferenceIsTheDefaultsWithEveryKeyExplained) {
+  // `camelot train --keys`: a config file of the defaults (the mlp network) that reads back to
+  // them, with the resnet's keys commented out beside their defaults.
+  const std::string reference = configKeyReference();
+  TrainConfig mlp;
+  mlp.network = defaultNetworkConfig(Architecture::Mlp);
+  EXPECT_EQ(parseTrainConfig(reference, "reference"), mlp);
+  EXPECT_EQ(keysOf(reference, true).size(), 44u);
+  EXPECT_NE(
+      reference.find("# Residual blocks\n# architecture = \"resnet\" only: blocks = " +
+                     std::to_string(defaultNetworkConfig(Architecture::Resnet).blocks) + "\n"),
+      std::string::npos)
+      << reference;
 }
 
 TEST(TrainConfig, NetworkKeysBelongToTheirArchitecture) {

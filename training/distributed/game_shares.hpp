@@ -22,8 +22,9 @@ using PlayShare = std::function<std::vector<std::byte>(
 // Runs `play` on every rank. On rank 0 `onResult` receives each result and the call returns
 // every rank's report, by rank; `stop` is asked while the shares play. On the others it
 // returns their own report alone, and `stop` (this rank's own interruption) stops its share.
-std::vector<std::vector<std::byte>> playShares(MpiWorld& world, const PlayShare& play,
-                                               const std::function<void(std::vector<std::byte>&&)>& onResult,
-                                               const std::function<bool()>& stop);
+std::vector<std::vector<std::byte>> playShares(
+    MpiWorld& world, const PlayShare& play,
+    const std::function<void(std::vector<std::byte>&&)>& onResult,
+    const std::function<bool()>& stop);
 
 }  // namespace camelot

@@ -99,12 +99,12 @@ void addStats(BatchedGamesStats& sum, std::span<const std::byte> bytes) {
 // Plays this rank's share of `job`, each game sent on as bytes.
 PlayShare selfPlayShare(const TrainConfig& config, const SelfPlayJob& job,
                         const std::shared_ptr<const Model>& net, const MpiWorld& world) {
-  return [&config, share = shareOf(job, world), net](
-             const std::atomic<bool>& stop,
-             const std::function<void(std::vector<std::byte>)>& emit) {
-    return encodeStats(playSelfPlayGames(
-        config, share, net, [&](PlayedGame&& game) { emit(encodeGame(game)); }, &stop));
-  };
+  return
+      [&config, share = shareOf(job, world), net](
+          const std::atomic<bool>& stop, const std::function<void(std::vector<std::byte>)>& emit) {
+        return encodeStats(playSelfPlayGames(
+            config, share, net, [&](PlayedGame&& game) { emit(encodeGame(game)); }, &stop));
+      };
 }
 
 }  // namespace
@@ -151,9 +151,9 @@ void serveSelfPlay(MpiWorld& world, const std::atomic<bool>& interrupted) {
     for (int& number : job.numbers)
       number = in.get<std::int32_t>("a game number");
     // The network is loaded as rank 0 saved it: from a file of its bytes, removed at once.
-    const fs::path file = fs::temp_directory_path() /
-                          ("camelot-rank" + std::to_string(world.rank()) + "-" +
-                           std::to_string(::getpid()) + ".ckpt");
+    const fs::path file =
+        fs::temp_directory_path() / ("camelot-rank" + std::to_string(world.rank()) + "-" +
+                                     std::to_string(::getpid()) + ".ckpt");
     writeTextFileAtomically(file, network);
     std::shared_ptr<const Model> net;
     try {
@@ -163,7 +163,8 @@ void serveSelfPlay(MpiWorld& world, const std::atomic<bool>& interrupted) {
       throw;
     }
     fs::remove(file);
-    playShares(world, selfPlayShare(config, job, net, world), {}, [&] { return interrupted.load(); });
+    playShares(world, selfPlayShare(config, job, net, world), {},
+               [&] { return interrupted.load(); });
   }
 }
 

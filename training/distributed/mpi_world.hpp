@@ -25,7 +25,7 @@ class MpiWorld {
   // PMI launcher such as Slurm's srun): without one, the program never touches MPI.
   static bool launched();
 
-  MpiWorld();  // MPI_Init_thread; throws MpiError
+  MpiWorld();   // MPI_Init_thread; throws MpiError
   ~MpiWorld();  // MPI_Finalize
   MpiWorld(const MpiWorld&) = delete;
   MpiWorld& operator=(const MpiWorld&) = delete;

@@ -67,8 +67,9 @@ BatchedGamesStats playSelfPlayGames(const TrainConfig& config, const SelfPlayJob
         game.record = true;
         game.number = numberOf(index);
         // Whether a game starts scattered, and where, follows from its number too.
-        std::mt19937_64 rng(mixSeed(config.run.seed ^ 0x5ca77e4edULL,
-                                    generation * 1'000'000 + static_cast<std::uint64_t>(game.number)));
+        std::mt19937_64 rng(
+            mixSeed(config.run.seed ^ 0x5ca77e4edULL,
+                    generation * 1'000'000 + static_cast<std::uint64_t>(game.number)));
         if (std::bernoulli_distribution(config.selfplay.scatteredStartFraction)(rng))
           game.start = scatteredPosition(rng());
         return game;

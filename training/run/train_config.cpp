@@ -57,27 +57,56 @@ std::string describeType(const toml::node& node) {
 // The keys, once: every visitor (key list, reader, validator, writer) walks them in this order,
 // which is also the order toToml writes them in.
 
+// A key's name and its one-line meaning, which every saved config.toml carries as a comment
+// (toToml) and `camelot train --keys` lists. It reads as its name where a visitor wants one.
+struct Key {
+  const char* name;
+  const char* help;
+  operator const char*() const { return name; }
+};
+
 // [network]: `architecture` first, then each family's own keys (a key of the other family is
 // an error). tactical_planes, a boolean, is the resnet's last key.
 struct NetworkKey {
-  const char* key;
+  Key key;
   int NetworkConfig::*member;
   Architecture family;
 };
 
 constexpr NetworkKey kNetworkKeys[] = {
-    {"accumulator", &NetworkConfig::accumulator, Architecture::Mlp},
-    {"hidden", &NetworkConfig::hidden, Architecture::Mlp},
-    {"move_embedding", &NetworkConfig::moveEmbedding, Architecture::Mlp},
-    {"blocks", &NetworkConfig::blocks, Architecture::Resnet},
-    {"channels", &NetworkConfig::channels, Architecture::Resnet},
-    {"global_pooling_every", &NetworkConfig::globalPoolingEvery, Architecture::Resnet},
-    {"policy_channels", &NetworkConfig::policyChannels, Architecture::Resnet},
-    {"value_channels", &NetworkConfig::valueChannels, Architecture::Resnet},
-    {"value_hidden", &NetworkConfig::valueHidden, Architecture::Resnet},
-    {"history_plies", &NetworkConfig::historyPlies, Architecture::Resnet},
+    {{"accumulator", "Units of the feature layer (the sum of the active features' columns)"},
+     &NetworkConfig::accumulator,
+     Architecture::Mlp},
+    {{"hidden", "Units of each of the two dense layers after it"},
+     &NetworkConfig::hidden,
+     Architecture::Mlp},
+    {{"move_embedding", "Width of the move embeddings the policy is scored with"},
+     &NetworkConfig::moveEmbedding,
+     Architecture::Mlp},
+    {{"blocks", "Residual blocks"}, &NetworkConfig::blocks, Architecture::Resnet},
+    {{"channels", "Channels of every convolution in the tower"},
+     &NetworkConfig::channels,
+     Architecture::Resnet},
+    {{"global_pooling_every", "A global-pooling bias every this-many blocks (0: none)"},
+     &NetworkConfig::globalPoolingEvery,
+     Architecture::Resnet},
+    {{"policy_channels", "Channels of the policy head"},
+     &NetworkConfig::policyChannels,
+     Architecture::Resnet},
+    {{"value_channels", "Channels of the value head"},
+     &NetworkConfig::valueChannels,
+     Architecture::Resnet},
+    {{"value_hidden", "Units of the value head's hidden layer"},
+     &NetworkConfig::valueHidden,
+     Architecture::Resnet},
+    {{"history_plies", "Earlier positions given as input planes"},
+     &NetworkConfig::historyPlies,
+     Architecture::Resnet},
 };
-constexpr const char* kTacticalPlanesKey = "tactical_planes";
+constexpr Key kArchitectureKey{"architecture",
+                               "\"mlp\" (sparse inputs, plain C++ inference) or \"resnet\""};
+constexpr Key kTacticalPlanesKey{"tactical_planes",
+                                 "Input planes of the attacked and defended squares"};
 
 const std::vector<std::string_view> kSearches = {"gumbel", "puct"};
 const std::vector<std::string_view> kOptimizers = {"adamw", "sgd"};
@@ -88,57 +117,91 @@ constexpr std::int64_t kMaxSeed = std::numeric_limits<std::int64_t>::max();
 template <class Config, class Visitor>
 void visitKeys(Config& c, Visitor& v) {
   v.section("run");
-  v.integer("seed", c.run.seed, 0, kMaxSeed);
-  v.real("hours", c.run.hours, {0, 100000});
-  v.integer("generations", c.run.generations, 0, 10'000'000);
+  v.integer({"seed", "Seed of every random choice in the run"}, c.run.seed, 0, kMaxSeed);
+  v.real({"hours", "Wall-clock length in hours over all sessions (0: none)"}, c.run.hours,
+         {0, 100000});
+  v.integer({"generations", "Generations to run (0: no limit)"}, c.run.generations, 0, 10'000'000);
 
   v.section("network");
   v.network(c.network);
 
   v.section("selfplay");
-  v.integer("games_per_generation", c.selfplay.gamesPerGeneration, 1, 1'000'000);
-  v.integer("workers", c.selfplay.workers, 1, 256);
-  v.integer("games_per_worker", c.selfplay.gamesPerWorker, 1, 4096);
-  v.choice("search", c.selfplay.search, kSearches);
-  v.integer("simulations", c.selfplay.simulations, 1, 100'000);
-  v.integer("cheap_simulations", c.selfplay.cheapSimulations, 1, 100'000);
-  v.boolean("record_cheap_searches", c.selfplay.recordCheapSearches);
-  v.real("full_search_fraction", c.selfplay.fullSearchFraction, {0, 1, true});
-  v.integer("gumbel_considered", c.selfplay.gumbelConsidered, 1, 1024);
-  v.integer("opening_plies", c.selfplay.openingPlies, 0, 10'000);
-  v.real("temperature", c.selfplay.temperature, {0, 100});
-  v.integer("max_plies", c.selfplay.maxPlies, 1, 10'000);
-  v.real("scattered_start_fraction", c.selfplay.scatteredStartFraction, {0, 1});
-  v.integer("material_adjudication", c.selfplay.materialAdjudication, 0, 18);
-  v.device("device", c.selfplay.device);
+  v.integer({"games_per_generation", "Self-play games of each generation"},
+            c.selfplay.gamesPerGeneration, 1, 1'000'000);
+  v.integer({"workers", "Worker threads of self-play, one per core (on each rank under mpirun)"},
+            c.selfplay.workers, 1, 256);
+  v.integer({"games_per_worker", "Games each worker steps at once: its batch for the network"},
+            c.selfplay.gamesPerWorker, 1, 4096);
+  v.choice({"search", "Search of self-play: \"gumbel\" or \"puct\""}, c.selfplay.search, kSearches);
+  v.integer({"simulations", "Simulations of the full search, whose moves become policy targets"},
+            c.selfplay.simulations, 1, 100'000);
+  v.integer({"cheap_simulations", "Simulations of the cheap search (playout cap randomisation)"},
+            c.selfplay.cheapSimulations, 1, 100'000);
+  v.boolean(
+      {"record_cheap_searches", "Also record the cheap-search positions, for their value only"},
+      c.selfplay.recordCheapSearches);
+  v.real({"full_search_fraction", "Share of moves given the full search"},
+         c.selfplay.fullSearchFraction, {0, 1, true});
+  v.integer({"gumbel_considered", "Root moves Gumbel sequential halving considers"},
+            c.selfplay.gumbelConsidered, 1, 1024);
+  v.integer({"opening_plies", "Plies at the start of a game whose move is sampled"},
+            c.selfplay.openingPlies, 0, 10'000);
+  v.real({"temperature", "PUCT only: the sampling temperature of those plies"},
+         c.selfplay.temperature, {0, 100});
+  v.integer({"max_plies", "Game length cap in plies (a capped game is a draw)"},
+            c.selfplay.maxPlies, 1, 10'000);
+  v.real({"scattered_start_fraction", "Share of games from scattered pieces instead of the start"},
+         c.selfplay.scatteredStartFraction, {0, 1});
+  v.integer({"material_adjudication",
+             "Material lead that scores a drawn game as a win in its samples (0: off)"},
+            c.selfplay.materialAdjudication, 0, 18);
+  v.device({"device", "Where self-play runs the network: \"cpu\", \"cuda\" or \"cuda:N\""},
+           c.selfplay.device);
 
   v.section("buffer");
-  v.integer("window", c.buffer.window, 1, 1'000'000'000);
+  v.integer({"window", "Positions the replay buffer keeps, the newest"}, c.buffer.window, 1,
+            1'000'000'000);
 
   v.section("training");
-  v.integer("batch_size", c.training.batchSize, 1, 65536);
-  v.choice("optimizer", c.training.optimizer, kOptimizers);
-  v.real("learning_rate", c.training.learningRate, {0, 10, true});
-  v.real("final_learning_rate", c.training.finalLearningRate, {0, 10});
-  v.choice("schedule", c.training.schedule, kSchedules);
-  v.integer("schedule_steps", c.training.scheduleSteps, 0, 1'000'000'000);
-  v.real("momentum", c.training.momentum, {0, 1, false, true});
-  v.real("weight_decay", c.training.weightDecay, {0, 1});
-  v.real("sample_reuse", c.training.sampleReuse, {0, 1000, true});
-  v.integer("min_steps", c.training.minSteps, 0, 1'000'000);
-  v.integer("max_steps", c.training.maxSteps, 1, 1'000'000);
-  v.real("moves_left_weight", c.training.movesLeftWeight, {0, 100});
-  v.real("root_value_weight", c.training.rootValueWeight, {0, 1});
-  v.device("device", c.training.device);
+  v.integer({"batch_size", "Positions per optimiser step"}, c.training.batchSize, 1, 65536);
+  v.choice({"optimizer", "\"adamw\" or \"sgd\""}, c.training.optimizer, kOptimizers);
+  v.real({"learning_rate", "Learning rate (the start of the cosine schedule)"},
+         c.training.learningRate, {0, 10, true});
+  v.real({"final_learning_rate", "Cosine only: the rate it decays to"},
+         c.training.finalLearningRate, {0, 10});
+  v.choice({"schedule", "Learning-rate schedule: \"constant\" or \"cosine\""}, c.training.schedule,
+           kSchedules);
+  v.integer({"schedule_steps", "Cosine only: steps to decay over (0: the run's length)"},
+            c.training.scheduleSteps, 0, 1'000'000'000);
+  v.real({"momentum", "SGD only: momentum"}, c.training.momentum, {0, 1, false, true});
+  v.real({"weight_decay", "Decoupled weight decay (AdamW) or L2 coefficient (SGD)"},
+         c.training.weightDecay, {0, 1});
+  v.real({"sample_reuse", "Average times each new position is sampled per generation"},
+         c.training.sampleReuse, {0, 1000, true});
+  v.integer({"min_steps", "Fewest optimiser steps per generation"}, c.training.minSteps, 0,
+            1'000'000);
+  v.integer({"max_steps", "Most optimiser steps per generation"}, c.training.maxSteps, 1,
+            1'000'000);
+  v.real({"moves_left_weight", "Weight of the moves-left loss beside the policy and value losses"},
+         c.training.movesLeftWeight, {0, 100});
+  v.real({"root_value_weight",
+          "Share of the value target from the search's root value, not the result"},
+         c.training.rootValueWeight, {0, 1});
+  v.device({"device", "Where training runs: \"cpu\", \"cuda\" or \"cuda:N\""}, c.training.device);
 
   v.section("evaluation");
-  v.integer("games", c.evaluation.games, 0, 100'000, /*even=*/true);
-  v.integer("simulations", c.evaluation.simulations, 1, 100'000);
-  v.integer("opening_plies", c.evaluation.openingPlies, 0, 10'000);
-  v.specs("baselines", c.evaluation.baselines);
-  v.integer("max_plies", c.evaluation.maxPlies, 1, 10'000);
-  v.boolean("previous", c.evaluation.previous);
-  v.integer("every", c.evaluation.every, 1, 10'000);
+  v.integer({"games", "Evaluation games against each opponent (even: pairs, colours swapped)"},
+            c.evaluation.games, 0, 100'000, /*even=*/true);
+  v.integer({"simulations", "Simulations per move of the network's evaluation player"},
+            c.evaluation.simulations, 1, 100'000);
+  v.integer({"opening_plies", "Random plies opening each pair of evaluation games"},
+            c.evaluation.openingPlies, 0, 10'000);
+  v.specs({"baselines", "Fixed opponents (player specs)"}, c.evaluation.baselines);
+  v.integer({"max_plies", "Length cap of evaluation games in plies"}, c.evaluation.maxPlies, 1,
+            10'000);
+  v.boolean({"previous", "Also play the previous generation's network"}, c.evaluation.previous);
+  v.integer({"every", "Play the evaluation games every this-many-th generation"},
+            c.evaluation.every, 1, 10'000);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -150,14 +213,14 @@ class KeyLister {
 
   void section(const char* name) { current_ = &sections[name]; }
   template <class T>
-  void integer(const char* key, T&, std::int64_t, std::int64_t, bool = false) {
+  void integer(Key key, T&, std::int64_t, std::int64_t, bool = false) {
     add(key);
   }
-  void real(const char* key, double&, const RealRange&) { add(key); }
-  void choice(const char* key, std::string&, const std::vector<std::string_view>&) { add(key); }
-  void device(const char* key, std::string&) { add(key); }
-  void boolean(const char* key, bool&) { add(key); }
-  void specs(const char* key, std::vector<std::string>&) { add(key); }
+  void real(Key key, double&, const RealRange&) { add(key); }
+  void choice(Key key, std::string&, const std::vector<std::string_view>&) { add(key); }
+  void device(Key key, std::string&) { add(key); }
+  void boolean(Key key, bool&) { add(key); }
+  void specs(Key key, std::vector<std::string>&) { add(key); }
   void network(NetworkConfig&) {
     add("architecture");
     for (const NetworkKey& k : kNetworkKeys)
@@ -243,7 +306,7 @@ class Reader {
   }
 
   template <class T>
-  void integer(const char* key, T& value, std::int64_t lo, std::int64_t hi, bool even = false) {
+  void integer(Key key, T& value, std::int64_t lo, std::int64_t hi, bool even = false) {
     const toml::node* node = find(key);
     if (node == nullptr) return;
     const auto* integer = node->as_integer();
@@ -253,7 +316,7 @@ class Reader {
     value = static_cast<T>(read);
   }
 
-  void real(const char* key, double& value, const RealRange& range) {
+  void real(Key key, double& value, const RealRange& range) {
     const toml::node* node = find(key);
     if (node == nullptr) return;
     double read = 0;
@@ -267,17 +330,17 @@ class Reader {
     value = read;
   }
 
-  void choice(const char* key, std::string& value, const std::vector<std::string_view>& allowed) {
+  void choice(Key key, std::string& value, const std::vector<std::string_view>& allowed) {
     if (!readString(key, value)) return;
     if (auto problem = choiceProblem(value, allowed)) fail(key, *problem);
   }
 
-  void device(const char* key, std::string& value) {
+  void device(Key key, std::string& value) {
     if (!readString(key, value)) return;
     if (auto problem = deviceProblem(value)) fail(key, *problem);
   }
 
-  void boolean(const char* key, bool& value) {
+  void boolean(Key key, bool& value) {
     const toml::node* node = find(key);
     if (node == nullptr) return;
     const auto* boolean = node->as_boolean();
@@ -285,7 +348,7 @@ class Reader {
     value = boolean->get();
   }
 
-  void specs(const char* key, std::vector<std::string>& value) {
+  void specs(Key key, std::vector<std::string>& value) {
     const toml::node* node = find(key);
     if (node == nullptr) return;
     const toml::array* array = node->as_array();
@@ -382,22 +445,20 @@ class Validator {
   void section(const char* name) { section_ = name; }
 
   template <class T>
-  void integer(const char* key, const T& value, std::int64_t lo, std::int64_t hi,
-               bool even = false) {
+  void integer(Key key, const T& value, std::int64_t lo, std::int64_t hi, bool even = false) {
     if (auto problem = integerProblem(value, lo, hi, even)) fail(key, *problem);
   }
-  void real(const char* key, const double& value, const RealRange& range) {
+  void real(Key key, const double& value, const RealRange& range) {
     if (auto problem = realProblem(value, range)) fail(key, *problem);
   }
-  void choice(const char* key, const std::string& value,
-              const std::vector<std::string_view>& allowed) {
+  void choice(Key key, const std::string& value, const std::vector<std::string_view>& allowed) {
     if (auto problem = choiceProblem(value, allowed)) fail(key, *problem);
   }
-  void device(const char* key, const std::string& value) {
+  void device(Key key, const std::string& value) {
     if (auto problem = deviceProblem(value)) fail(key, *problem);
   }
-  void boolean(const char*, const bool&) {}
-  void specs(const char* key, const std::vector<std::string>& value) {
+  void boolean(Key, const bool&) {}
+  void specs(Key key, const std::vector<std::string>& value) {
     if (auto problem = specsProblem(value)) fail(key, *problem);
   }
 
@@ -429,40 +490,54 @@ class Validator {
 
 class Writer {
  public:
-  std::string text =
-      "# CamelotZero training run configuration: every key (configs/default.toml explains "
-      "each).\n";
+  // reference: also the keys of the network family not chosen, commented out, with their
+  // defaults (`camelot train --keys`).
+  explicit Writer(bool reference = false) : reference_(reference) {}
+
+  std::string text = "# CamelotZero training run configuration: every key, with its meaning.\n";
 
   void section(const char* name) { text += std::string("\n[") + name + "]\n"; }
 
   template <class T>
-  void integer(const char* key, const T& value, std::int64_t, std::int64_t, bool = false) {
+  void integer(Key key, const T& value, std::int64_t, std::int64_t, bool = false) {
     line(key, std::to_string(value));
   }
-  void real(const char* key, const double& value, const RealRange&) {
-    line(key, formatReal(value));
-  }
-  void choice(const char* key, const std::string& value, const std::vector<std::string_view>&) {
+  void real(Key key, const double& value, const RealRange&) { line(key, formatReal(value)); }
+  void choice(Key key, const std::string& value, const std::vector<std::string_view>&) {
     line(key, quote(value));
   }
-  void device(const char* key, const std::string& value) { line(key, quote(value)); }
-  void boolean(const char* key, const bool& value) { line(key, value ? "true" : "false"); }
-  void specs(const char* key, const std::vector<std::string>& value) {
+  void device(Key key, const std::string& value) { line(key, quote(value)); }
+  void boolean(Key key, const bool& value) { line(key, value ? "true" : "false"); }
+  void specs(Key key, const std::vector<std::string>& value) {
     std::string list = "[";
     for (std::size_t i = 0; i < value.size(); ++i)
       list += (i > 0 ? ", " : "") + quote(value[i]);
     line(key, list + "]");
   }
   void network(const NetworkConfig& config) {
-    line("architecture", quote(std::string(architectureName(config.architecture))));
-    for (const NetworkKey& k : kNetworkKeys)
-      if (k.family == config.architecture) line(k.key, std::to_string(config.*k.member));
-    if (config.architecture == Architecture::Resnet)
-      boolean(kTacticalPlanesKey, config.tacticalPlanes);
+    line(kArchitectureKey, quote(std::string(architectureName(config.architecture))));
+    for (const Architecture family : {Architecture::Mlp, Architecture::Resnet}) {
+      if (family != config.architecture && !reference_) continue;
+      const NetworkConfig values =
+          family == config.architecture ? config : defaultNetworkConfig(family);
+      const std::string only =
+          family == config.architecture
+              ? ""
+              : "# architecture = \"" + std::string(architectureName(family)) + "\" only: ";
+      for (const NetworkKey& k : kNetworkKeys)
+        if (k.family == family) line(k.key, std::to_string(values.*k.member), only);
+      if (family == Architecture::Resnet)
+        line(kTacticalPlanesKey, values.tacticalPlanes ? "true" : "false", only);
+    }
   }
 
  private:
-  void line(const char* key, const std::string& value) { text += key + (" = " + value) + "\n"; }
+  // The key's meaning as a comment, then the key (itself commented out after `prefix`).
+  void line(Key key, const std::string& value, const std::string& prefix = "") {
+    text += std::string("# ") + key.help + "\n" + prefix + key.name + " = " + value + "\n";
+  }
+
+  bool reference_;
 };
 
 }  // namespace
@@ -555,6 +630,14 @@ TrainConfig loadTrainConfig(const std::filesystem::path& file) {
 std::string toToml(const TrainConfig& config) {
   Writer writer;
   visitKeys(config, writer);
+  return writer.text;
+}
+
+std::string configKeyReference() {
+  Writer writer(/*reference=*/true);
+  TrainConfig defaults;
+  defaults.network = defaultNetworkConfig(Architecture::Mlp);
+  visitKeys(defaults, writer);
   return writer.text;
 }
 

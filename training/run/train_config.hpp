@@ -109,9 +109,14 @@ TrainConfig parseTrainConfig(std::string_view text, const std::string& origin);
 // above apply), for configs built or changed in code. Throws ConfigError "ORIGIN: KEY: ...".
 void validate(const TrainConfig& config, const std::string& origin);
 
-// The config as TOML text with every key, in a fixed order; parseTrainConfig reads it back to
-// an equal config.
+// The config as TOML text with every key, in a fixed order, each after a comment saying what
+// it means; parseTrainConfig reads it back to an equal config.
 std::string toToml(const TrainConfig& config);
+
+// Every key with its default and meaning, as a config file (the mlp network, the resnet's keys
+// commented out): what `camelot train --keys` prints. Every key is declared once, in
+// train_config.cpp's visitKeys, with its range and meaning; its default is TrainConfig's.
+std::string configKeyReference();
 
 // The keys whose values differ between `a` and `b`, in toToml's order, each as
 // "selfplay.simulations: 8 against 6" (a's value first; "(none)" for a key of one network
