@@ -28,7 +28,7 @@ cmake -S . -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYP
   "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined" >/dev/null
 cmake --build build-fuzz --target camelot_fuzz
 
-targets=(cfen move engine_protocol config checkpoint chunk game_record)
+targets=(cfen move engine_protocol config checkpoint chunk game_record game_record_bytes)
 found=0
 printf '%-16s %12s %10s %8s\n' target inputs corpus crashes
 for target in "${targets[@]}"; do

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +14,8 @@
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
+#include "io/byte_reader.hpp"
+#include "io/byte_writer.hpp"
 #include "mcts/random_player.hpp"
 #include "nn/checkpoint.hpp"
 #include "training/replay/chunk_file.hpp"
@@ -109,13 +112,30 @@ void gameRecord(Input input) {
   }
 }
 
-constexpr std::array<Target, 7> kTargets = {{{"cfen", cfen},
+// A game record as ranks send it under MPI: what reads must write back to the same bytes.
+void gameRecordBytes(Input input) {
+  const auto bytes = std::as_bytes(input);
+  ByteReader in(bytes);
+  try {
+    const GameRecord record = readGameRecord(in);
+    ByteWriter out;
+    writeGameRecord(out, record);
+    const auto read = bytes.first(bytes.size() - in.remaining());
+    if (!std::equal(read.begin(), read.end(), out.bytes().begin(), out.bytes().end()))
+      broken("a game record's bytes write back as other bytes");
+  } catch (const ByteReader::Short&) {
+  } catch (const GameRecordError&) {
+  }
+}
+
+constexpr std::array<Target, 8> kTargets = {{{"cfen", cfen},
                                              {"move", move},
                                              {"engine_protocol", engineProtocol},
                                              {"config", config},
                                              {"checkpoint", checkpoint},
                                              {"chunk", chunk},
-                                             {"game_record", gameRecord}}};
+                                             {"game_record", gameRecord},
+                                             {"game_record_bytes", gameRecordBytes}}};
 
 }  // namespace
 

@@ -18,7 +18,8 @@ struct Target {
   void (*run)(Input input);
 };
 
-// Every target: cfen, move, engine_protocol, config, checkpoint, chunk, game_record.
+// Every target: cfen, move, engine_protocol, config, checkpoint, chunk, game_record,
+// game_record_bytes.
 std::span<const Target> targets();
 
 }  // namespace camelot::fuzz
