@@ -10,8 +10,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-games="${1:-128}"
+games="${1:-256}"
 generations="${2:-2}"
+repeats="${3:-3}"
 workers="$(nproc)"
 
 scripts/setup.sh >/dev/null
@@ -30,14 +31,17 @@ config() {
 config "$workers" "$work/one.toml"
 config 1 "$work/ranks.toml"
 
-echo "bench_distributed: $games games a generation, $generations generations, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-"$camelot" train --config "$work/one.toml" --run-dir "$work/one" >/dev/null 2>&1
-OMPI_MCA_btl_vader_single_copy_mechanism=none mpirun --oversubscribe --allow-run-as-root \
-  -np "$workers" "$camelot" train --config "$work/ranks.toml" --run-dir "$work/ranks" >/dev/null 2>&1
+echo "bench_distributed: $games games a generation, $generations generations, $repeats times, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+for repeat in $(seq "$repeats"); do
+  "$camelot" train --config "$work/one.toml" --run-dir "$work/one-$repeat" >/dev/null 2>&1
+  OMPI_MCA_btl_vader_single_copy_mechanism=none mpirun --oversubscribe --allow-run-as-root \
+    -np "$workers" "$camelot" train --config "$work/ranks.toml" --run-dir "$work/ranks-$repeat" \
+    >/dev/null 2>&1
+done
 
-/usr/bin/python3 - "$work" "$workers" <<'PYTHON'
-import csv, glob, os, sys
-work, workers = sys.argv[1], int(sys.argv[2])
+/usr/bin/python3 - "$work" "$workers" "$repeats" <<'PYTHON'
+import csv, glob, os, statistics, sys
+work, workers, repeats = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 
 def selfplay(run):
     rows = list(csv.DictReader(open(os.path.join(work, run, "metrics.csv"))))
@@ -45,12 +49,18 @@ def selfplay(run):
     games = sum(int(r["games"]) for r in rows)
     return seconds, games, len(rows)
 
-one_s, one_g, gens = selfplay("one")
-mpi_s, mpi_g, _ = selfplay("ranks")
-print(f"one process, {workers} workers: {one_s:.1f} s of self-play, {3600 * one_g / one_s:.0f} games/hour")
-print(f"mpirun -np {workers}, 1 worker each: {mpi_s:.1f} s of self-play, {3600 * mpi_g / mpi_s:.0f} games/hour")
-print(f"overhead of MPI: {100 * (mpi_s - one_s) / one_s:+.1f}%")
-run = os.path.join(work, "ranks")
+ones = [selfplay(f"one-{r}") for r in range(1, repeats + 1)]
+mpis = [selfplay(f"ranks-{r}") for r in range(1, repeats + 1)]
+for r, (one, mpi) in enumerate(zip(ones, mpis), 1):
+    print(f"  run {r}: one process {one[0]:.1f} s, mpirun {mpi[0]:.1f} s, "
+          f"{100 * (mpi[0] - one[0]) / one[0]:+.1f}%")
+one_s, one_g, gens = statistics.median(o[0] for o in ones), ones[0][1], ones[0][2]
+mpi_s, mpi_g = statistics.median(m[0] for m in mpis), mpis[0][1]
+print(f"one process, {workers} workers: {one_s:.1f} s of self-play (median), {3600 * one_g / one_s:.0f} games/hour")
+print(f"mpirun -np {workers}, 1 worker each: {mpi_s:.1f} s of self-play (median), {3600 * mpi_g / mpi_s:.0f} games/hour")
+overheads = [100 * (m[0] - o[0]) / o[0] for o, m in zip(ones, mpis)]
+print(f"overhead of MPI: {statistics.median(overheads):+.1f}% (the median run's)")
+run = os.path.join(work, "ranks-1")
 checkpoint = os.path.getsize(os.path.join(run, "checkpoints", "gen-000001.ckpt"))
 chunks = sum(os.path.getsize(p) for p in glob.glob(os.path.join(run, "chunks", "*.chunk")))
 records = sum(os.path.getsize(p) for p in glob.glob(os.path.join(run, "games", "*.jsonl")))

@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <mutex>
 #include <numeric>
+#include <optional>
 
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
@@ -204,6 +206,48 @@ TEST(BatchedGames, StopDropsTheGamesInFlight) {
       },
       &stop);
   EXPECT_EQ(finished, 2);
+}
+
+// A set of games whose plans run out early (numbers taken from a list shared with other
+// processes): the games planned are played and reported in order, numbered as planned, with
+// the same records as when the same numbers are played as a fixed set; no index after the
+// first without a plan is claimed.
+TEST(BatchedGames, PlansThatRunOutEndTheSet) {
+  BatchedGamesSettings settings = quickSettings();
+  settings.workers = 1;
+  const std::vector<int> numbers = {7, 3, 11, 5};
+  const auto classical = [](std::int64_t number) {
+    GamePlan plan;
+    plan.start = Position::start();
+    plan.sides = {GameSide{-1, "random", "random"}, GameSide{-1, "greedy", "greedy"}};
+    plan.number = number;
+    return plan;
+  };
+  std::mutex mutex;
+  std::size_t given = 0;
+  int askedAfterTheEnd = 0;
+  std::vector<GameRecord> shared;
+  playBatchedGames(
+      {}, settings, 100,
+      [&](int) -> std::optional<GamePlan> {
+        const std::lock_guard lock(mutex);
+        if (given == numbers.size()) {
+          ++askedAfterTheEnd;
+          return std::nullopt;
+        }
+        return classical(numbers[given++]);
+      },
+      [&](FinishedGame&& g) { shared.push_back(std::move(g.record)); });
+  ASSERT_EQ(shared.size(), numbers.size());
+  EXPECT_EQ(askedAfterTheEnd, 1);
+  std::vector<GameRecord> fixed;
+  playBatchedGames(
+      {}, settings, 4, [&](int i) { return classical(numbers[static_cast<std::size_t>(i)]); },
+      [&](FinishedGame&& g) { fixed.push_back(std::move(g.record)); });
+  for (std::size_t i = 0; i < numbers.size(); ++i) {
+    EXPECT_EQ(shared[i].game, numbers[i] + 1);
+    EXPECT_EQ(shared[i].toJsonLine(), fixed[i].toJsonLine());
+  }
 }
 
 }  // namespace

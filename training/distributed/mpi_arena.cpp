@@ -9,18 +9,16 @@
 namespace camelot {
 
 void playArenaOnAllRanks(MpiWorld& world, const std::vector<ArenaPlayer>& players,
-                         const std::vector<Pairing>& pairings, ArenaSettings settings,
+                         const std::vector<Pairing>& pairings, const ArenaSettings& settings,
                          const std::function<void(const ArenaGame&)>& onGame,
                          const std::function<bool()>& stop) {
-  settings.part = world.rank();
-  settings.parts = world.size();
   const int perPairing = settings.gamesPerPairing;
   // Games that arrived before one with a lower index, held until it comes.
   std::map<int, ArenaGame> waiting;
   int next = 0;
   playShares(
-      world,
-      [&](const std::atomic<bool>& stopShare,
+      world, arenaGameCount(settings, pairings),
+      [&](WorkSource& work, const std::atomic<bool>& stopShare,
           const std::function<void(std::vector<std::byte>)>& emit) {
         playArena(
             players, pairings, settings,
@@ -31,7 +29,7 @@ void playArenaOnAllRanks(MpiWorld& world, const std::vector<ArenaPlayer>& player
               writeGameRecord(out, game.record);
               emit(std::move(out).bytes());
             },
-            &stopShare);
+            &stopShare, [&] { return work.next(); });
         return std::vector<std::byte>{};
       },
       [&](std::vector<std::byte>&& bytes) {

@@ -41,15 +41,6 @@ std::vector<std::byte> encodeJob(const TrainConfig& config, const SelfPlayJob& j
   return std::move(out).bytes();
 }
 
-// This rank's numbers of the job: those at positions rank, rank + size, ...
-SelfPlayJob shareOf(const SelfPlayJob& job, const MpiWorld& world) {
-  SelfPlayJob share{job.generation, {}};
-  for (std::size_t i = static_cast<std::size_t>(world.rank()); i < job.numbers.size();
-       i += static_cast<std::size_t>(world.size()))
-    share.numbers.push_back(job.numbers[i]);
-  return share;
-}
-
 std::vector<std::byte> encodeGame(const PlayedGame& game) {
   ByteWriter out;
   out.put(static_cast<std::int32_t>(game.number));
@@ -96,15 +87,21 @@ void addStats(BatchedGamesStats& sum, std::span<const std::byte> bytes) {
   sum.batches += in.get<std::int64_t>("batches");
 }
 
-// Plays this rank's share of `job`, each game sent on as bytes.
+// Plays this rank's part of `job`: the numbers at the positions rank 0 hands out, each game
+// sent on as bytes.
 PlayShare selfPlayShare(const TrainConfig& config, const SelfPlayJob& job,
-                        const std::shared_ptr<const Model>& net, const MpiWorld& world) {
-  return
-      [&config, share = shareOf(job, world), net](
-          const std::atomic<bool>& stop, const std::function<void(std::vector<std::byte>)>& emit) {
-        return encodeStats(playSelfPlayGames(
-            config, share, net, [&](PlayedGame&& game) { emit(encodeGame(game)); }, &stop));
-      };
+                        const std::shared_ptr<const Model>& net) {
+  return [&config, &job, net](WorkSource& work, const std::atomic<bool>& stop,
+                              const std::function<void(std::vector<std::byte>)>& emit) {
+    return encodeStats(playSelfPlayGames(
+        config, job.generation, static_cast<int>(job.numbers.size()),
+        [&](int) -> std::optional<int> {
+          const std::optional<int> position = work.next();
+          if (!position) return std::nullopt;
+          return job.numbers[static_cast<std::size_t>(*position)];
+        },
+        net, [&](PlayedGame&& game) { emit(encodeGame(game)); }, &stop));
+  };
 }
 
 }  // namespace
@@ -127,7 +124,7 @@ BatchedGamesStats MpiSelfPlay::play(const TrainConfig& config, const SelfPlayJob
   playing_ = true;
   world_.broadcast(encodeJob(config, job, readTextFile(checkpoint)));
   const std::vector<std::vector<std::byte>> reports = playShares(
-      world_, selfPlayShare(config, job, net, world_),
+      world_, static_cast<int>(job.numbers.size()), selfPlayShare(config, job, net),
       [&](std::vector<std::byte>&& bytes) { onGame(decodeGame(bytes)); }, stop);
   playing_ = false;
   BatchedGamesStats stats;
@@ -163,7 +160,7 @@ void serveSelfPlay(MpiWorld& world, const std::atomic<bool>& interrupted) {
       throw;
     }
     fs::remove(file);
-    playShares(world, selfPlayShare(config, job, net, world), {},
+    playShares(world, static_cast<int>(job.numbers.size()), selfPlayShare(config, job, net), {},
                [&] { return interrupted.load(); });
   }
 }

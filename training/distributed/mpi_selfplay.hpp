@@ -2,9 +2,10 @@
 // Self-play over the ranks of an MPI job. Rank 0 runs the training loop with an MpiSelfPlay
 // as its SelfPlayCluster; the other ranks serve it (serveSelfPlay). For each generation rank 0
 // broadcasts the job: the run's config, the generation, the game numbers to play and the
-// network as its checkpoint file's bytes. Rank r plays the numbers at positions r, r + N, ...
-// of the job and sends each game back as it finishes: its record, and its samples in the
-// replay chunk encoding (checksummed, as on disk). Rank 0 writes them to the run directory.
+// network as its checkpoint file's bytes. The ranks take the job's numbers from rank 0 as they
+// start games (training/distributed/game_shares.hpp) and send each game back as it finishes: its
+// record, and its samples in the replay chunk encoding (checksummed, as on disk). Rank 0 writes
+// them to the run directory.
 
 #include <atomic>
 

@@ -40,7 +40,7 @@ int arenaGameCount(const ArenaSettings& settings, const std::vector<Pairing>& pa
 
 void playArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairing>& pairings,
                const ArenaSettings& settings, const std::function<void(const ArenaGame&)>& onGame,
-               const std::atomic<bool>* stop) {
+               const std::atomic<bool>* stop, const ArenaGameIndices& indices) {
   if (settings.gamesPerPairing < 2 || settings.gamesPerPairing % 2 != 0)
     throw std::invalid_argument("an arena plays an even number of games (at least 2) a pairing");
   if (settings.openings.empty()) throw std::invalid_argument("an arena needs openings");
@@ -93,15 +93,12 @@ void playArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairin
 
   const int perPairing = settings.gamesPerPairing;
   const int total = arenaGameCount(settings, pairings);
-  if (settings.parts < 1 || settings.part < 0 || settings.part >= settings.parts)
-    throw std::invalid_argument("arena part " + std::to_string(settings.part) + " of " +
-                                std::to_string(settings.parts));
-  const auto indexOf = [&](int j) { return settings.part + j * settings.parts; };
-  const int count = std::max(0, (total - settings.part + settings.parts - 1) / settings.parts);
   playBatchedGames(
-      nets, batched, count,
-      [&](int j) {
-        const int i = indexOf(j);
+      nets, batched, total,
+      [&](int j) -> std::optional<GamePlan> {
+        const std::optional<int> index = indices ? indices() : std::optional<int>(j);
+        if (!index) return std::nullopt;
+        const int i = *index;
         const Pairing& pairing = pairings[static_cast<std::size_t>(i / perPairing)];
         const int game = i % perPairing;
         GamePlan plan;
@@ -114,7 +111,7 @@ void playArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairin
         return plan;
       },
       [&](FinishedGame&& finished) {
-        const int i = indexOf(finished.index);
+        const int i = finished.record.game - 1;  // batched games number records from 1
         ArenaGame game;
         game.pairing = i / perPairing;
         game.game = i % perPairing;

@@ -48,11 +48,12 @@ struct ArenaSettings {
   int gamesPerWorker = 16;
   std::string device = "cpu";
   std::uint64_t seed = 1;
-  // The games this process plays when several share the arena (mpirun): those whose index
-  // (pairing by pairing, in order) is `part` modulo `parts`. Each plays as it would alone.
-  int part = 0;
-  int parts = 1;
 };
+
+// The games this process plays when several share an arena (mpirun): the index (pairing by
+// pairing, in order) of each game it starts, or none when they have run out. Each game plays
+// as it would alone.
+using ArenaGameIndices = std::function<std::optional<int>()>;
 
 struct ArenaGame {
   int pairing = 0;  // index into the pairings
@@ -66,12 +67,12 @@ struct ArenaGame {
 // The number of games the arena plays: gamesPerPairing for each pairing.
 int arenaGameCount(const ArenaSettings& settings, const std::vector<Pairing>& pairings);
 
-// Plays every pairing's games (this process's part of them). `onGame` receives each finished game,
+// Plays every pairing's games, or those `indices` gives. `onGame` receives each finished game,
 // one call at a time, in the order they finish. When `stop` becomes true no new game starts and the
 // games in flight are dropped. Checks every player (spec, checkpoint) before the first game and
 // throws SpecError or CheckpointError naming the bad one; std::invalid_argument for bad settings.
 void playArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairing>& pairings,
                const ArenaSettings& settings, const std::function<void(const ArenaGame&)>& onGame,
-               const std::atomic<bool>* stop = nullptr);
+               const std::atomic<bool>* stop = nullptr, const ArenaGameIndices& indices = {});
 
 }  // namespace camelot

@@ -53,32 +53,41 @@ BatchedGamesStats playSelfPlayGames(const TrainConfig& config, const SelfPlayJob
                                     const std::shared_ptr<const Model>& net,
                                     const std::function<void(PlayedGame&&)>& onGame,
                                     const std::atomic<bool>* stop) {
-  const auto generation = static_cast<std::uint64_t>(job.generation);
+  return playSelfPlayGames(
+      config, job.generation, static_cast<int>(job.numbers.size()),
+      [&](int index) { return job.numbers[static_cast<std::size_t>(index)]; }, net, onGame, stop);
+}
+
+BatchedGamesStats playSelfPlayGames(const TrainConfig& config, std::int64_t generation, int most,
+                                    const GameNumbers& numbers,
+                                    const std::shared_ptr<const Model>& net,
+                                    const std::function<void(PlayedGame&&)>& onGame,
+                                    const std::atomic<bool>* stop) {
+  const auto seed = static_cast<std::uint64_t>(generation);
   BatchedGamesSettings settings = selfPlaySettings(config);
-  settings.seed = mixSeed(config.run.seed, generation);
-  const std::string name = "gen-" + std::to_string(job.generation - 1);
-  const auto numberOf = [&](int index) { return job.numbers[static_cast<std::size_t>(index)]; };
+  settings.seed = mixSeed(config.run.seed, seed);
+  const std::string name = "gen-" + std::to_string(generation - 1);
   return playBatchedGames(
-      {net}, settings, static_cast<int>(job.numbers.size()),
-      [&](int index) {
+      {net}, settings, most,
+      [&](int index) -> std::optional<GamePlan> {
+        const std::optional<int> number = numbers(index);
+        if (!number) return std::nullopt;
         GamePlan game;
         game.start = Position::start();
         game.sides = {GameSide{0, "", name}, GameSide{0, "", name}};
         game.record = true;
-        game.number = numberOf(index);
+        game.number = *number;
         // Whether a game starts scattered, and where, follows from its number too.
-        std::mt19937_64 rng(
-            mixSeed(config.run.seed ^ 0x5ca77e4edULL,
-                    generation * 1'000'000 + static_cast<std::uint64_t>(game.number)));
+        std::mt19937_64 rng(mixSeed(config.run.seed ^ 0x5ca77e4edULL,
+                                    seed * 1'000'000 + static_cast<std::uint64_t>(*number)));
         if (std::bernoulli_distribution(config.selfplay.scatteredStartFraction)(rng))
           game.start = scatteredPosition(rng());
         return game;
       },
       [&](FinishedGame&& finished) {
         PlayedGame game;
-        game.number = numberOf(finished.index);
+        game.number = finished.record.game - 1;  // batched games number records from 1
         game.record = std::move(finished.record);
-        game.record.game = game.number + 1;
         game.chunk = encodeChunk(finished.samples, "game " + std::to_string(game.record.game));
         game.samples = std::move(finished.samples);
         game.sampleOutcome = finished.sampleOutcome;

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "nn/training_sample.hpp"
@@ -41,6 +42,18 @@ BatchedGamesSettings selfPlaySettings(const TrainConfig& config);
 // Plays `job`'s games with `net` on this process. `onGame` receives each game, one call at a
 // time, in the order of the job's numbers; `stop` as playBatchedGames.
 BatchedGamesStats playSelfPlayGames(const TrainConfig& config, const SelfPlayJob& job,
+                                    const std::shared_ptr<const Model>& net,
+                                    const std::function<void(PlayedGame&&)>& onGame,
+                                    const std::atomic<bool>* stop = nullptr);
+
+// The number of the game a worker starts as its index-th, or none when they have run out (a
+// list shared with other processes).
+using GameNumbers = std::function<std::optional<int>(int index)>;
+
+// Plays at most `most` of `generation`'s games, numbered as `numbers` says, in the order they
+// are started.
+BatchedGamesStats playSelfPlayGames(const TrainConfig& config, std::int64_t generation, int most,
+                                    const GameNumbers& numbers,
                                     const std::shared_ptr<const Model>& net,
                                     const std::function<void(PlayedGame&&)>& onGame,
                                     const std::atomic<bool>* stop = nullptr);

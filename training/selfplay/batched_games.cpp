@@ -7,7 +7,9 @@
 #include <chrono>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <random>
+#include <set>
 #include <stdexcept>
 
 #include "engine/game.hpp"
@@ -43,19 +45,22 @@ struct Slot {
 
 // What the workers share.
 struct Shared {
-  Shared(const BatchedGamesSettings& s, int total, const std::function<GamePlan(int)>& plans,
+  Shared(const BatchedGamesSettings& s, int total, const GamePlans& plans,
          const std::function<void(FinishedGame&&)>& emit, const std::atomic<bool>* stopFlag)
       : settings(s), count(total), planFor(plans), onGame(emit), stop(stopFlag) {}
 
   const BatchedGamesSettings& settings;
   int count;
-  const std::function<GamePlan(int)>& planFor;
+  const GamePlans& planFor;
   const std::function<void(FinishedGame&&)>& onGame;
   const std::atomic<bool>* stop;
   std::atomic<int> nextGame{0};
+  std::atomic<bool> ended{false};  // planFor said no game: no index after it is claimed
   std::mutex emitMutex;
-  // Finished games wait here until every game before them is reported (under emitMutex).
+  // Finished games wait here until every game before them is reported or skipped (under
+  // emitMutex); an index planFor had no game for is skipped.
   std::map<int, FinishedGame> waiting;
+  std::set<int> skipped;
   int nextToReport = 0;
   std::atomic<std::int64_t> samples{0}, plies{0}, evaluations{0}, batches{0};
   std::atomic<int> games{0};
@@ -118,11 +123,19 @@ class Worker {
     slot.index = -1;
     slot.forfeit = {};
     slot.note.clear();
-    if (shared_.stopping()) return;
+    if (shared_.stopping() || shared_.ended) return;
     const int index = shared_.nextGame.fetch_add(1);
     if (index >= shared_.count) return;
+    std::optional<GamePlan> plan = shared_.planFor(index);
+    if (!plan) {
+      shared_.ended = true;
+      const std::lock_guard lock(shared_.emitMutex);
+      shared_.skipped.insert(index);
+      reportInOrder();
+      return;
+    }
     slot.index = index;
-    slot.plan = shared_.planFor(index);
+    slot.plan = std::move(*plan);
     slot.game = Game(slot.plan.start);
     // Everything random in a game comes from the run's seed and the game's number, never from
     // the worker or slot that plays it: the same games for any number of workers or processes.
@@ -270,9 +283,18 @@ class Worker {
     const std::lock_guard lock(shared_.emitMutex);
     if (shared_.stopping()) return;
     shared_.waiting.emplace(finished.index, std::move(finished));
-    for (auto next = shared_.waiting.find(shared_.nextToReport);
-         next != shared_.waiting.end() && !shared_.stopping();
-         next = shared_.waiting.find(shared_.nextToReport)) {
+    reportInOrder();
+  }
+
+  // Reports the finished games whose turn has come (under emitMutex).
+  void reportInOrder() {
+    while (!shared_.stopping()) {
+      if (shared_.skipped.erase(shared_.nextToReport) > 0) {
+        ++shared_.nextToReport;
+        continue;
+      }
+      const auto next = shared_.waiting.find(shared_.nextToReport);
+      if (next == shared_.waiting.end()) return;
       shared_.samples += static_cast<std::int64_t>(next->second.samples.size());
       ++shared_.games;
       ++shared_.nextToReport;
@@ -320,7 +342,7 @@ struct WorkerTask {
 
 BatchedGamesStats playBatchedGames(const std::vector<std::shared_ptr<const Model>>& nets,
                                    const BatchedGamesSettings& settings, int count,
-                                   const std::function<GamePlan(int)>& planFor,
+                                   const GamePlans& planFor,
                                    const std::function<void(FinishedGame&&)>& onGame,
                                    const std::atomic<bool>* stop) {
   if (count < 0 || settings.workers < 1 || settings.gamesPerWorker < 1 ||

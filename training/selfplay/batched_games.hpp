@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -81,6 +82,10 @@ struct BatchedGamesStats {
   double seconds = 0.0;
 };
 
+// The plan of game i, asked for as a worker starts it; none ends the set there: no index after
+// it is claimed (ones other workers claimed already may still be asked for, and played).
+using GamePlans = std::function<std::optional<GamePlan>(int)>;
+
 // Plays games 0..count-1 as planFor(i) says. `onGame` receives each finished game, one call at a
 // time, in the order of the games' indices (a game that finishes early waits for the ones
 // before it). Each game's randomness comes from settings.seed and its number (GamePlan) alone, so
@@ -91,7 +96,7 @@ struct BatchedGamesStats {
 // and is rethrown.
 BatchedGamesStats playBatchedGames(const std::vector<std::shared_ptr<const Model>>& nets,
                                    const BatchedGamesSettings& settings, int count,
-                                   const std::function<GamePlan(int)>& planFor,
+                                   const GamePlans& planFor,
                                    const std::function<void(FinishedGame&&)>& onGame,
                                    const std::atomic<bool>* stop = nullptr);
 
