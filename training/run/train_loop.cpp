@@ -2,23 +2,15 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <ctime>
 #include <fstream>
-#include <iomanip>
-#include <map>
 #include <optional>
-#include <random>
-#include <sstream>
 #include <stdexcept>
-#include <thread>
 
-#include "engine/splitmix64.hpp"
 #include "io/durable_file.hpp"
 #include "nn/checkpoint.hpp"
 #include "nn/model.hpp"
 #include "nn/trainer.hpp"
-#include "training/replay/chunk_file.hpp"
 #include "training/replay/replay_buffer.hpp"
 #include "training/run/evaluation_phase.hpp"
 #include "training/run/machine_check.hpp"
@@ -26,7 +18,9 @@
 #include "training/run/run_directory.hpp"
 #include "training/run/run_files.hpp"
 #include "training/run/selfplay_games.hpp"
+#include "training/run/selfplay_phase.hpp"
 #include "training/run/train_config.hpp"
+#include "training/run/training_phase.hpp"
 #include "training/text/decimal_text.hpp"
 #include "training/text/progress.hpp"
 
@@ -290,197 +284,32 @@ class Run {
         " (its generation " + std::to_string(generation) + ")");
   }
 
-  // The chunks of one generation, in order.
-  std::vector<fs::path> chunksOf(std::int64_t generation) const {
-    const std::string prefix = "chunk-" + run_files::padded(generation) + "-";
-    std::vector<fs::path> chunks;
-    for (const auto& entry : fs::directory_iterator(dir_ / "chunks")) {
-      const std::string name = entry.path().filename().string();
-      if (name.starts_with(prefix) && name.ends_with(".chunk")) chunks.push_back(entry.path());
-    }
-    std::sort(chunks.begin(), chunks.end());
-    return chunks;
-  }
-
-  // One chunk per finished game, named by the game's number, so an interruption loses only
-  // the games in flight and the next session plays the numbers that are missing.
+  // The self-play games (selfplay_phase.hpp), counted in the generation's row over every
+  // session that played them.
   void selfPlay(std::int64_t generation) {
-    const auto& sp = config_.selfplay;
-    SelfPlayJob job{generation, {}};
-    for (int number = 0; number < sp.gamesPerGeneration; ++number)
-      if (!fs::exists(run_files::chunk(dir_, generation, number))) job.numbers.push_back(number);
-    const int remaining = static_cast<int>(job.numbers.size());
-    const int done = sp.gamesPerGeneration - remaining;
     beginRow(generation);
-    if (remaining <= 0) return;
-    const int processes = selfPlay_->processes();
-    say("generation " + std::to_string(generation) + ": self-play, " + std::to_string(remaining) +
-        " games" + (done > 0 ? " (" + std::to_string(done) + " already played)" : "") +
-        (processes > 1 ? " on " + std::to_string(processes) + " processes" : ""));
-
-    std::ofstream games(run_files::games(dir_, generation), std::ios::app);
-    int finished = 0;
-    int drawn = 0;
-    int scoredByMaterial = 0;
-    std::int64_t positions = 0;
-    // The buffer takes the games in the order of their numbers, however they arrive, as it
-    // does when it loads the chunks.
-    std::map<int, std::vector<TrainingSample>> arrived;
-    const auto begin = Clock::now();
-    const BatchedGamesStats stats = selfPlay_->play(
-        config_, job, trainer_->model(sp.device), checkpointOf(generation - 1),
-        [&](PlayedGame&& game) {
-          const fs::path chunk = run_files::chunk(dir_, generation, game.number);
-          const std::string problem = writeFileAtomically(chunk, {game.chunk}, "chunk");
-          if (!problem.empty()) throw std::runtime_error(chunk.string() + ": " + problem);
-          games << game.record.toJsonLine() << '\n' << std::flush;
-          positions += static_cast<std::int64_t>(game.samples.size());
-          drawn += game.record.status.outcome == Outcome::Draw ? 1 : 0;
-          scoredByMaterial += game.sampleOutcome != game.record.status.outcome ? 1 : 0;
-          arrived[game.number] = std::move(game.samples);
-          ++finished;
-          const double seconds = std::chrono::duration<double>(Clock::now() - begin).count();
-          const double perGame = seconds / finished;
-          progress_.update("generation " + std::to_string(generation) +
-                           " self-play: " + std::to_string(done + finished) + "/" +
-                           std::to_string(sp.gamesPerGeneration) + " games, " +
-                           std::to_string(positions) + " positions, ETA " +
-                           fixed(perGame * (remaining - finished), 0) + " s");
-        },
-        [&] { return stopping(); });
-    progress_.finish();
-    for (auto& [number, samples] : arrived)
-      buffer_->add(std::move(samples));
-    // A process that stopped early (its own Ctrl-C) leaves games missing: the run stops as if
-    // interrupted, and the same command plays them.
-    if (finished < remaining && !stopping()) {
-      say("generation " + std::to_string(generation) + ": " + std::to_string(remaining - finished) +
-          " games were not played");
-      incomplete_ = true;
-    }
-    const double rate =
-        stats.seconds > 0 ? static_cast<double>(stats.evaluations) / stats.seconds : 0.0;
-    // Over every session that played this generation's games.
-    const double seconds = addToRow("selfplay_seconds", stats.seconds, 1);
+    const PlayedGeneration played = playGeneration(
+        {dir_, config_, generation, *selfPlay_, trainer_->model(config_.selfplay.device), *buffer_,
+         progress_, [&](const std::string& line) { say(line); }, [&] { return stopping(); }});
+    if (!played.played) return;
+    // Games left unplayed by a process that stopped early: the run stops as if interrupted,
+    // and the same command plays them.
+    incomplete_ = !played.complete;
+    const double seconds = addToRow("selfplay_seconds", played.stats.seconds, 1);
     const double evaluations =
-        addToRow("selfplay_evaluations", static_cast<double>(stats.evaluations), 0);
+        addToRow("selfplay_evaluations", static_cast<double>(played.stats.evaluations), 0);
     row_["positions_per_second"] = fixed(seconds > 0 ? evaluations / seconds : 0.0, 1);
-    say("generation " + std::to_string(generation) + ": " + std::to_string(stats.games) +
-        (stats.games == 1 ? " game (" : " games (") + std::to_string(drawn) + " drawn, " +
-        std::to_string(scoredByMaterial) + " of them scored by material), " +
-        std::to_string(stats.samples) + " positions, " + fixed(rate, 0) +
-        " evaluations/s, mean batch " +
-        fixed(stats.batches > 0 ? static_cast<double>(stats.evaluations) / stats.batches : 0, 1) +
-        ", " + fixed(stats.seconds, 1) + " s");
   }
 
+  // The training steps (training_phase.hpp), counted in the generation's row.
   void train(std::int64_t generation) {
-    const auto& t = config_.training;
-    std::int64_t newPositions = 0;
-    int games = 0;
-    for (const fs::path& chunk : chunksOf(generation)) {
-      try {
-        newPositions += readChunkHeader(chunk).sampleCount;
-        ++games;
-      } catch (const ChunkError&) {  // reported when the buffer loaded it
-      }
-    }
-    const auto steps = static_cast<std::int64_t>(std::clamp<double>(
-        std::ceil(t.sampleReuse * static_cast<double>(newPositions) / t.batchSize), t.minSteps,
-        t.maxSteps));
-    // A training phase cut short resumes from its partial checkpoint.
-    const fs::path partial = dir_ / "partial.ckpt";
-    std::int64_t done = 0;
-    if (fs::exists(partial)) {
-      Trainer resumed = Trainer::resume(partial, trainerSettingsOf(config_));
-      if (resumed.generation() == generation - 1 && resumed.step() >= trainer_->step()) {
-        done = resumed.step() - trainer_->step();
-        *trainer_ = std::move(resumed);
-      }
-    }
-    if (buffer_->empty()) throw std::runtime_error("no positions to train on (empty buffer)");
-    if (done == 0)  // a few seconds of forward passes: say so
-      progress_.update("generation " + std::to_string(generation) +
-                       " training: scoring the network on its new positions first");
-    const std::optional<TrainStepStats> test =
-        done == 0 ? measureUnseen(newPositions) : std::nullopt;
-    say("generation " + std::to_string(generation) + ": training, " + std::to_string(steps) +
-        " steps of " + std::to_string(t.batchSize) + " on " + std::to_string(buffer_->size()) +
-        " positions" + (done > 0 ? " (" + std::to_string(done) + " done before)" : ""));
-    std::mt19937_64 rng(mixSeed(config_.run.seed, static_cast<std::uint64_t>(generation) << 32 |
-                                                      static_cast<std::uint64_t>(done)));
-    trainer_->setRunProgress(runProgress(generation));
-    TrainStepStats sum;
-    int measured = 0;
-    const auto begin = Clock::now();
-    auto lastSave = begin;
-    for (std::int64_t step = done; step < steps; ++step) {
-      if (interrupted_) break;
-      const std::vector<TrainingSample> batch =
-          buffer_->sample(static_cast<std::size_t>(t.batchSize), rng);
-      const TrainStepStats stats = trainer_->trainStep(batch);
-      sum.policyLoss += stats.policyLoss;
-      sum.valueLoss += stats.valueLoss;
-      sum.movesLeftLoss += stats.movesLeftLoss;
-      sum.policyEntropy += stats.policyEntropy;
-      sum.learningRate = stats.learningRate;
-      ++measured;
-      progress_.update("generation " + std::to_string(generation) + " training: step " +
-                       std::to_string(step + 1) + "/" + std::to_string(steps) + ", policy " +
-                       fixed(stats.policyLoss, 3) + ", value " + fixed(stats.valueLoss, 3));
-      if (std::chrono::duration<double>(Clock::now() - lastSave).count() > 60.0) {
-        trainer_->save(partial);
-        lastSave = Clock::now();
-      }
-    }
-    progress_.finish();
-    const std::int64_t stepsDone = done + measured;
+    const TrainedGeneration trained =
+        trainGeneration({dir_, config_, generation, *trainer_, *buffer_, runProgress(generation),
+                         progress_, [&](const std::string& line) { say(line); }, interrupted_});
     beginRow(generation);
-    addToRow("training_seconds", std::chrono::duration<double>(Clock::now() - begin).count(), 1);
-    if (stepsDone < steps) {  // interrupted: keep what was learned for the next start
-      trainer_->save(partial);
-      return;
-    }
-    trainer_->setGeneration(generation);
-    trainer_->save(checkpointOf(generation));
-    trainer_->save(dir_ / "latest.ckpt");
-    fs::remove(partial);
-    fs::remove(partial.string() + ".optim");
-    const double n = std::max(1, measured);
-    row_["games"] = std::to_string(games);
-    row_["positions"] = std::to_string(newPositions);
-    row_["training_steps"] = std::to_string(steps);
-    row_["policy_loss"] = fixed(sum.policyLoss / n, 4);
-    row_["value_loss"] = fixed(sum.valueLoss / n, 4);
-    row_["moves_left_loss"] = fixed(sum.movesLeftLoss / n, 4);
-    row_["policy_entropy"] = fixed(sum.policyEntropy / n, 4);
-    row_["learning_rate"] = fixed(sum.learningRate, 6);
-    if (test) {
-      row_["test_policy_loss"] = fixed(test->policyLoss, 4);
-      row_["test_value_loss"] = fixed(test->valueLoss, 4);
-    }
-    say("generation " + std::to_string(generation) + ": trained, policy loss " +
-        row_["policy_loss"] + ", value loss " + row_["value_loss"] + ", entropy " +
-        row_["policy_entropy"] +
-        (test ? "; before training on them, its new positions scored policy " +
-                    row_["test_policy_loss"] + ", value " + row_["test_value_loss"]
-              : ""));
-  }
-
-  // The network's losses on the generation's new positions before it trains on them: a test
-  // set it has never seen. Next to the training losses it shows how far the net memorises
-  // its games rather than learning positions (KataGo and Leela keep such a test loss too).
-  // They are the newest `newPositions` of the buffer.
-  std::optional<TrainStepStats> measureUnseen(std::int64_t newPositions) {
-    constexpr std::size_t kMostSamples = 8192;  // a few seconds of forward passes here
-    const std::size_t count =
-        std::min({static_cast<std::size_t>(newPositions), buffer_->size(), kMostSamples});
-    if (count == 0) return std::nullopt;
-    std::vector<TrainingSample> unseen;
-    unseen.reserve(count);
-    for (std::size_t i = buffer_->size() - count; i < buffer_->size(); ++i)
-      unseen.push_back(buffer_->at(i));
-    return trainer_->measure(unseen);
+    addToRow("training_seconds", trained.seconds, 1);
+    for (const auto& [column, value] : trained.cells)
+      row_[column] = value;
   }
 
   // The evaluation games (evaluation_phase.hpp), then the generation's metrics row.

@@ -1,0 +1,84 @@
+#include "training/run/selfplay_phase.hpp"
+
+#include <chrono>
+#include <fstream>
+#include <map>
+#include <stdexcept>
+#include <vector>
+
+#include "io/durable_file.hpp"
+#include "training/run/run_files.hpp"
+#include "training/text/decimal_text.hpp"
+
+namespace camelot {
+
+PlayedGeneration playGeneration(const SelfPlayPhase& phase) {
+  namespace fs = std::filesystem;
+  using Clock = std::chrono::steady_clock;
+  const auto& sp = phase.config.selfplay;
+  const std::int64_t generation = phase.generation;
+  const std::string name = "generation " + std::to_string(generation);
+  SelfPlayJob job{generation, {}};
+  for (int number = 0; number < sp.gamesPerGeneration; ++number)
+    if (!fs::exists(run_files::chunk(phase.run, generation, number)))
+      job.numbers.push_back(number);
+  const int remaining = static_cast<int>(job.numbers.size());
+  const int done = sp.gamesPerGeneration - remaining;
+  PlayedGeneration out;
+  if (remaining <= 0) return out;
+  out.played = true;
+  const int processes = phase.cluster.processes();
+  phase.say(name + ": self-play, " + std::to_string(remaining) + " games" +
+            (done > 0 ? " (" + std::to_string(done) + " already played)" : "") +
+            (processes > 1 ? " on " + std::to_string(processes) + " processes" : ""));
+
+  std::ofstream games(run_files::games(phase.run, generation), std::ios::app);
+  int finished = 0;
+  int drawn = 0;
+  int scoredByMaterial = 0;
+  std::int64_t positions = 0;
+  std::map<int, std::vector<TrainingSample>> arrived;  // by number
+  const auto begin = Clock::now();
+  out.stats = phase.cluster.play(
+      phase.config, job, phase.net, run_files::checkpoint(phase.run, generation - 1),
+      [&](PlayedGame&& game) {
+        const fs::path chunk = run_files::chunk(phase.run, generation, game.number);
+        const std::string problem = writeFileAtomically(chunk, {game.chunk}, "chunk");
+        if (!problem.empty()) throw std::runtime_error(chunk.string() + ": " + problem);
+        games << game.record.toJsonLine() << '\n' << std::flush;
+        positions += static_cast<std::int64_t>(game.samples.size());
+        drawn += game.record.status.outcome == Outcome::Draw ? 1 : 0;
+        scoredByMaterial += game.sampleOutcome != game.record.status.outcome ? 1 : 0;
+        arrived[game.number] = std::move(game.samples);
+        ++finished;
+        const double perGame =
+            std::chrono::duration<double>(Clock::now() - begin).count() / finished;
+        phase.progress.update(name + " self-play: " + std::to_string(done + finished) + "/" +
+                              std::to_string(sp.gamesPerGeneration) + " games, " +
+                              std::to_string(positions) + " positions, ETA " +
+                              fixed(perGame * (remaining - finished), 0) + " s");
+      },
+      phase.stop);
+  phase.progress.finish();
+  for (auto& [number, samples] : arrived)
+    phase.buffer.add(std::move(samples));
+  // A process that stopped early (its own Ctrl-C) leaves games missing.
+  if (finished < remaining && !phase.stop()) {
+    phase.say(name + ": " + std::to_string(remaining - finished) + " games were not played");
+    out.complete = false;
+  }
+  const BatchedGamesStats& stats = out.stats;
+  const double rate =
+      stats.seconds > 0 ? static_cast<double>(stats.evaluations) / stats.seconds : 0.0;
+  phase.say(name + ": " + std::to_string(stats.games) +
+            (stats.games == 1 ? " game (" : " games (") + std::to_string(drawn) + " drawn, " +
+            std::to_string(scoredByMaterial) + " of them scored by material), " +
+            std::to_string(stats.samples) + " positions, " + fixed(rate, 0) +
+            " evaluations/s, mean batch " +
+            fixed(stats.batches > 0 ? static_cast<double>(stats.evaluations) / stats.batches : 0,
+                  1) +
+            ", " + fixed(stats.seconds, 1) + " s");
+  return out;
+}
+
+}  // namespace camelot
