@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <zstd.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <fstream>
@@ -255,6 +256,27 @@ TEST_F(ChunkFileTest, RoundTripIsExact) {
   EXPECT_EQ(header.compressedBytes + kChunkHeaderBytes, fs::file_size(path));
   // zstd pays for itself on CFEN text.
   EXPECT_LT(header.compressedBytes, header.payloadBytes / 2);
+}
+
+// What ranks send under MPI: a chunk's bytes in memory are the file's, and decode as it reads.
+TEST_F(ChunkFileTest, InMemoryChunksAreTheFilesBytes) {
+  const auto samples = randomSamples(9, 50);
+  const fs::path path = dir_ / "chunk-000001-000002.chunk";
+  writeChunk(path, samples);
+  const std::vector<std::byte> chunk = encodeChunk(samples, "rank 2");
+  const Bytes file = readBytes(path);
+  ASSERT_EQ(chunk.size(), file.size());
+  EXPECT_TRUE(std::equal(file.begin(), file.end(), chunk.begin(),
+                         [](unsigned char a, std::byte b) { return std::byte{a} == b; }));
+  EXPECT_EQ(decodeChunk(chunk, "rank 2"), samples);
+  std::vector<std::byte> damaged = chunk;
+  damaged.back() ^= std::byte{1};
+  try {
+    decodeChunk(damaged, "game 7 from rank 2");
+    FAIL() << "a damaged chunk was read";
+  } catch (const ChunkError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("game 7 from rank 2: ", 0), 0u) << e.what();
+  }
 }
 
 TEST_F(ChunkFileTest, LayoutIsTheDocumentedOne) {

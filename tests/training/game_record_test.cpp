@@ -7,6 +7,8 @@
 
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
+#include "io/byte_reader.hpp"
+#include "io/byte_writer.hpp"
 
 namespace camelot {
 namespace {
@@ -31,6 +33,35 @@ TEST(GameRecordLine, ReadsWhatToJsonLineWrites) {
   EXPECT_EQ(read.start, toCfen(record.start));
   EXPECT_EQ(read.moves, (std::vector<std::string>{"F7-F8", "G10-G9", "F6-F7"}));
   EXPECT_EQ(read.result, "draw");
+}
+
+// The byte form ranks send under MPI keeps everything, the moves' paths included.
+TEST(GameRecordBytes, ReadWhatWriteWrote) {
+  GameRecord record;
+  record.game = 12;
+  record.white = "gen-3";
+  record.black = "engine:./other --fast";
+  record.start = Position::start();
+  Position p = record.start;
+  for (const char* text : {"F7-F8", "G10-G9", "F6-F7"}) {
+    record.moves.push_back(parseMove(p, text));
+    p.play(record.moves.back());
+  }
+  record.status = {Outcome::BlackWins, EndReason::Forfeit};
+  record.note = "no answer in time";
+  ByteWriter out;
+  writeGameRecord(out, record);
+  out.put(std::uint8_t{0xAB});  // what follows is left for the caller
+  ByteReader in(out.bytes());
+  const GameRecord read = readGameRecord(in);
+  EXPECT_EQ(read.toJsonLine(), record.toJsonLine());
+  EXPECT_EQ(read.moves, record.moves);
+  EXPECT_EQ(in.remaining(), 1u);
+  // Cut anywhere, it is refused as short, never read past its end.
+  for (std::size_t size = 0; size + 1 < out.size(); ++size) {
+    ByteReader cut(std::span(out.bytes()).first(size));
+    EXPECT_THROW(readGameRecord(cut), ByteReader::Short) << size;
+  }
 }
 
 TEST(GameRecordLine, SkipsOtherFieldsAndNeedsOnlyMoves) {

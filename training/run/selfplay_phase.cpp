@@ -20,8 +20,7 @@ PlayedGeneration playGeneration(const SelfPlayPhase& phase) {
   const std::string name = "generation " + std::to_string(generation);
   SelfPlayJob job{generation, {}};
   for (int number = 0; number < sp.gamesPerGeneration; ++number)
-    if (!fs::exists(run_files::chunk(phase.run, generation, number)))
-      job.numbers.push_back(number);
+    if (!fs::exists(run_files::chunk(phase.run, generation, number))) job.numbers.push_back(number);
   const int remaining = static_cast<int>(job.numbers.size());
   const int done = sp.gamesPerGeneration - remaining;
   PlayedGeneration out;
@@ -70,14 +69,13 @@ PlayedGeneration playGeneration(const SelfPlayPhase& phase) {
   const BatchedGamesStats& stats = out.stats;
   const double rate =
       stats.seconds > 0 ? static_cast<double>(stats.evaluations) / stats.seconds : 0.0;
-  phase.say(name + ": " + std::to_string(stats.games) +
-            (stats.games == 1 ? " game (" : " games (") + std::to_string(drawn) + " drawn, " +
-            std::to_string(scoredByMaterial) + " of them scored by material), " +
-            std::to_string(stats.samples) + " positions, " + fixed(rate, 0) +
-            " evaluations/s, mean batch " +
-            fixed(stats.batches > 0 ? static_cast<double>(stats.evaluations) / stats.batches : 0,
-                  1) +
-            ", " + fixed(stats.seconds, 1) + " s");
+  phase.say(
+      name + ": " + std::to_string(stats.games) + (stats.games == 1 ? " game (" : " games (") +
+      std::to_string(drawn) + " drawn, " + std::to_string(scoredByMaterial) +
+      " of them scored by material), " + std::to_string(stats.samples) + " positions, " +
+      fixed(rate, 0) + " evaluations/s, mean batch " +
+      fixed(stats.batches > 0 ? static_cast<double>(stats.evaluations) / stats.batches : 0, 1) +
+      ", " + fixed(stats.seconds, 1) + " s");
   return out;
 }
 
