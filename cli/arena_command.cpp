@@ -208,7 +208,7 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
     }
     if (world) world->broadcast({std::byte{1}});
   } else if (world->broadcast({}).at(0) == std::byte{0}) {
-    throw InputError("rank 0 could not start the arena");
+    return;  // rank 0 refused the arena and says why; its status is the job's
   }
 
   std::atomic<bool> stop{false};

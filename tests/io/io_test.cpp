@@ -30,8 +30,8 @@ TEST(ByteWriter, WritesLittleEndianAndFloatsAsTheirBits) {
   out.put(std::int32_t{-2});
   out.put(1.0f);
   out.putBytes("ab");
-  EXPECT_EQ(out.bytes(), bytes({0x34, 0x12, 0xfe, 0xff, 0xff, 0xff, 0x00, 0x00, 0x80, 0x3f,
-                                'a', 'b'}));
+  EXPECT_EQ(out.bytes(),
+            bytes({0x34, 0x12, 0xfe, 0xff, 0xff, 0xff, 0x00, 0x00, 0x80, 0x3f, 'a', 'b'}));
 }
 
 TEST(ByteReader, ReadsBackWhatTheWriterWrote) {
@@ -75,7 +75,7 @@ TEST(DurableFile, AStagedFileReplacesItsPathOnlyWhenCommitted) {
     StagedFile staged(path, "the state");
     EXPECT_EQ(staged.write({fresh}), "");
     EXPECT_EQ(readTextFile(path), "old");  // written, not yet in place
-  }  // dropped uncommitted
+  }                                        // dropped uncommitted
   EXPECT_EQ(readTextFile(path), "old");
   {
     StagedFile staged(path, "the state");
