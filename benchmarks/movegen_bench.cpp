@@ -1,6 +1,7 @@
 // Single-threaded speed of the rules engine: perft(4) from the start with and without bulk
 // counting at the last ply, full move generation over the shared benchmark positions, and
-// random full games (R9 applied as in self-play). Usage: movegen_bench [BENCH_POSITIONS_FILE].
+// random full games (R9 applied as in self-play); then Grand Camelot's perft(3). Usage:
+// movegen_bench [BENCH_POSITIONS_FILE].
 
 #include <chrono>
 #include <cstdio>
@@ -11,6 +12,7 @@
 
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
+#include "engine/grand/grand_rules.hpp"
 #include "engine/movegen.hpp"
 #include "engine/perft.hpp"
 
@@ -93,6 +95,15 @@ void benchRandomGames() {
       static_cast<double>(plies) / games, plies / seconds / 1e6);
 }
 
+// Grand Camelot (engine/grand/, written for exactness): perft(3) of its start.
+void benchGrandPerft() {
+  const auto start = Clock::now();
+  const std::uint64_t leaves = camelot::grand::perft(camelot::grand::GrandPosition::start(), 3);
+  const double seconds = secondsSince(start);
+  std::printf("grand perft(3) %llu leaves in %.3f s: %.2f M leaves/s\n",
+              static_cast<unsigned long long>(leaves), seconds, leaves / seconds / 1e6);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -101,5 +112,6 @@ int main(int argc, char** argv) {
   benchPerft(camelot::PerftMode::PlayLeaves, "(every leaf played)");
   benchGeneration(readPositions(positionsFile));
   benchRandomGames();
+  benchGrandPerft();
   return 0;
 }

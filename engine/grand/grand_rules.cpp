@@ -1,0 +1,313 @@
+#include "engine/grand/grand_rules.hpp"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <utility>
+
+namespace camelot::grand {
+namespace {
+
+// G13's order among paths of one move: fewer steps, then the smaller string.
+bool writtenBefore(const GrandMove& a, const std::string& aText, const GrandMove& b,
+                   const std::string& bText) {
+  if (a.steps() != b.steps()) return a.steps() < b.steps();
+  return aText < bText;
+}
+
+// The moves of one player in one position, by G4-G10 (no pass, no end of game).
+class MoveFinder {
+ public:
+  MoveFinder(const GrandPosition& position, Player mover)
+      : position_(position), board_(position.board), mover_(mover) {}
+
+  std::vector<GrandMove> find() {
+    std::vector<Square> pieces;
+    std::vector<Square> mustLeave;  // G9c: on one of the mover's non-goal castles
+    bool anyCanJump = false;        // G5
+    for (int s = 0; s < kGridSquares; ++s) {
+      const Piece piece = board_[static_cast<std::size_t>(s)];
+      if (piece.empty() || piece.owner() != mover_) continue;
+      const auto square = static_cast<Square>(s);
+      pieces.push_back(square);
+      if (onNonGoalCastle(square, mover_)) mustLeave.push_back(square);
+      anyCanJump = anyCanJump || canJumpFrom(square);
+    }
+    // G9 d-f: a piece on a non-goal castle must leave, capturing if any such piece can.
+    if (!mustLeave.empty()) {
+      bool leaverCanJump = false;
+      for (const Square s : mustLeave) {
+        leaverCanJump = leaverCanJump || canJumpFrom(s);
+        addMovesOf(s);
+      }
+      std::vector<GrandMove> leaving = collected(leaverCanJump);
+      if (!leaving.empty()) return leaving;
+      best_.clear();  // e: the obligation lapses this turn
+    }
+    for (const Square s : pieces)
+      addMovesOf(s);
+    std::vector<GrandMove> moves = collected(anyCanJump);
+    if (!anyCanJump) addCastleMoves(moves);
+    return moves;
+  }
+
+ private:
+  bool friendly(Piece piece) const {
+    return !piece.empty() && partnershipOf(piece.owner()) == partnershipOf(mover_);
+  }
+  bool enemy(Piece piece) const {
+    return !piece.empty() && partnershipOf(piece.owner()) != partnershipOf(mover_);
+  }
+  Piece at(Square s) const { return board_[s]; }
+
+  // G5, G8: a jump from s over an enemy piece to the empty square beyond; never from the goal.
+  bool canJumpFrom(Square s) const {
+    if (onGoal(s, mover_)) return false;
+    for (int d = 0; d < 8; ++d) {
+      const Square over = stepFrom(s, d);
+      const Square to = stepFrom(s, d, 2);
+      if (over != kNoSquare && to != kNoSquare && enemy(at(over)) && at(to).empty()) return true;
+    }
+    return false;
+  }
+
+  // Keeps the best path of each distinct move (G13).
+  void add(GrandMove move) {
+    std::sort(move.captured.begin(), move.captured.end());
+    std::string key = moveKey(move);
+    std::string text = notation(move);
+    const auto found = best_.find(key);
+    if (found == best_.end() ||
+        writtenBefore(move, text, found->second.first, found->second.second))
+      best_[std::move(key)] = {std::move(move), std::move(text)};
+  }
+
+  // The moves kept so far (only the captures when `capturesOnly`), then forgotten.
+  std::vector<GrandMove> collected(bool capturesOnly) {
+    std::vector<GrandMove> moves;
+    for (auto& [key, entry] : best_)
+      if (!capturesOnly || !entry.first.captured.empty()) moves.push_back(std::move(entry.first));
+    best_.clear();
+    return moves;
+  }
+
+  // G10: a piece on the goal castle steps to its other square, twice a game at most.
+  void addCastleMoves(std::vector<GrandMove>& moves) const {
+    if (position_.castleMovesUsed[static_cast<std::size_t>(index(mover_))] >= 2) return;
+    const auto goal = castleOf(oppositeOf(mover_));
+    for (int i = 0; i < 2; ++i) {
+      const Square from = goal[static_cast<std::size_t>(i)];
+      const Square to = goal[static_cast<std::size_t>(1 - i)];
+      const Piece piece = at(from);
+      if (!piece.empty() && piece.owner() == mover_ && at(to).empty())
+        moves.push_back(GrandMove{{from, to}, 1, {}});
+    }
+  }
+
+  // Every move of the piece on s (G4, G6-G10), the piece lifted off the board meanwhile (G7).
+  void addMovesOf(Square s) {
+    if (onGoal(s, mover_)) return;  // G10: only castle moves
+    const Piece piece = at(s);
+    board_[s] = Piece{};
+    for (int d = 0; d < 8; ++d) {
+      const Square to = stepFrom(s, d);
+      if (to != kNoSquare && at(to).empty() && !onNonGoalCastle(to, mover_))
+        add(GrandMove{{s, to}, 1, {}});
+    }
+    std::vector<Square> path{s};
+    std::vector<Square> captured;
+    jumpOn(path, captured, 0);
+    const CanterTree all = canterTree(s, false);
+    const CanterTree quiet = piece.knight() ? canterTree(s, true) : all;
+    for (const auto& [to, route] : quiet)
+      if (to != s) add(GrandMove{route, static_cast<int>(route.size()) - 1, {}});
+    if (piece.knight())
+      for (const auto& [pivot, route] : all) {
+        if (pivot == s || onGoal(pivot, mover_)) continue;
+        std::vector<Square> charge = route;
+        std::vector<Square> none;
+        jumpOn(charge, none, static_cast<int>(route.size()) - 1);
+      }
+    board_[s] = piece;
+  }
+
+  // The squares a canter reaches from s, each with its best path (G13), breadth first. With
+  // `avoidJumps` (G8: a knight's capture-less canter), no landing square may offer a jump.
+  using CanterTree = std::map<Square, std::vector<Square>>;
+  CanterTree canterTree(Square s, bool avoidJumps) const {
+    CanterTree reached{{s, {s}}};
+    std::vector<Square> layer{s};
+    while (!layer.empty()) {
+      std::map<Square, std::pair<std::string, std::vector<Square>>> next;
+      for (const Square from : layer) {
+        if (onGoal(from, mover_)) continue;  // G10: the move ends there
+        const std::vector<Square>& route = reached.at(from);
+        for (int d = 0; d < 8; ++d) {
+          const Square over = stepFrom(from, d);
+          const Square to = stepFrom(from, d, 2);
+          if (over == kNoSquare || to == kNoSquare || !friendly(at(over)) || !at(to).empty())
+            continue;
+          if (reached.contains(to) || onNonGoalCastle(to, mover_)) continue;  // G9a
+          if (avoidJumps && canJumpFrom(to)) continue;
+          std::vector<Square> longer = route;
+          longer.push_back(to);
+          GrandMove asMove{longer, static_cast<int>(longer.size()) - 1, {}};
+          std::string text = notation(asMove);
+          const auto found = next.find(to);
+          if (found == next.end() || text < found->second.first)
+            next[to] = {std::move(text), std::move(longer)};
+        }
+      }
+      layer.clear();
+      for (auto& [to, entry] : next) {
+        reached[to] = std::move(entry.second);
+        layer.push_back(to);
+      }
+    }
+    return reached;
+  }
+
+  // Jump leaps from the end of `path` (G4, G6, G7, G9b, G10): `quiet` steps of it came before.
+  // A chain goes on while it can, and ends on the goal castle.
+  void jumpOn(std::vector<Square>& path, std::vector<Square>& captured, int quiet) {
+    const Square from = path.back();
+    for (int d = 0; d < 8; ++d) {
+      const Square over = stepFrom(from, d);
+      const Square to = stepFrom(from, d, 2);
+      if (over == kNoSquare || to == kNoSquare || !enemy(at(over)) || !at(to).empty()) continue;
+      const Piece taken = at(over);
+      board_[over] = Piece{};
+      path.push_back(to);
+      captured.push_back(over);
+      if (!onGoal(to, mover_) && canJumpFrom(to))
+        jumpOn(path, captured, quiet);
+      else
+        add(GrandMove{path, quiet, captured});
+      captured.pop_back();
+      path.pop_back();
+      board_[over] = taken;
+    }
+  }
+
+  const GrandPosition& position_;
+  std::array<Piece, kGridSquares> board_;
+  Player mover_;
+  std::map<std::string, std::pair<GrandMove, std::string>> best_;  // by key: path, notation
+};
+
+std::vector<GrandMove> movesOf(const GrandPosition& position, Player mover) {
+  return MoveFinder(position, mover).find();
+}
+
+int piecesOfPartnership(const GrandPosition& position, int partnership) {
+  return position.piecesOf(playerAt(partnership)) + position.piecesOf(playerAt(partnership + 2));
+}
+
+// G12.1 for one partnership: "castle" or "castle-pair", or "" when it has not won so.
+std::string castleWin(const GrandPosition& position, int partnership) {
+  int playersIn = 0;
+  for (const Player p : {playerAt(partnership), playerAt(partnership + 2)}) {
+    int own = 0;
+    for (const Square s : castleOf(oppositeOf(p))) {
+      const Piece piece = position.board[s];
+      own += !piece.empty() && piece.owner() == p ? 1 : 0;
+    }
+    if (own == 2) return "castle";
+    playersIn += own > 0 ? 1 : 0;
+  }
+  return playersIn == 2 ? "castle-pair" : "";
+}
+
+}  // namespace
+
+std::string notation(const GrandMove& move) {
+  if (move.pass()) return "pass";
+  std::string text = squareName(move.path[0]);
+  for (std::size_t i = 1; i < move.path.size(); ++i) {
+    text += static_cast<int>(i) <= move.quietSteps ? '-' : 'x';
+    text += squareName(move.path[i]);
+  }
+  return text;
+}
+
+std::string moveKey(const GrandMove& move) {
+  if (move.pass()) return "pass";
+  const std::string ends = squareName(move.path.front()) + (move.captured.empty() ? "-" : "x") +
+                           squareName(move.path.back());
+  if (move.captured.empty()) return ends;
+  std::string text = ends + ":";
+  for (std::size_t i = 0; i < move.captured.size(); ++i)
+    text += (i > 0 ? "," : "") + squareName(move.captured[i]);
+  return text;
+}
+
+GrandOutcome outcomeOf(const GrandPosition& position) {
+  const Player mover = position.toMove;
+  const int moving = partnershipOf(mover);
+  // 1: the partnership that made the last turn first.
+  for (const int partnership : {1 - moving, moving})
+    if (std::string reason = castleWin(position, partnership); !reason.empty())
+      return {GrandOutcome::Kind::Win, partnership, std::move(reason)};
+  const std::array<int, 2> pieces = {piecesOfPartnership(position, 0),
+                                     piecesOfPartnership(position, 1)};
+  if (pieces[0] <= 1 && pieces[1] <= 1) return {GrandOutcome::Kind::Draw, -1, "material"};  // 2
+  for (int partnership = 0; partnership < 2; ++partnership)  // 3
+    if (pieces[static_cast<std::size_t>(partnership)] == 0)
+      return {GrandOutcome::Kind::Win, 1 - partnership, "elimination"};
+  // 4: the player to move and his partner, given the move, both blocked.
+  if (movesOf(position, mover).empty() && movesOf(position, partnerOf(mover)).empty()) {
+    if (pieces[static_cast<std::size_t>(1 - moving)] >= 2)
+      return {GrandOutcome::Kind::Win, 1 - moving, "stalemate"};
+    return {GrandOutcome::Kind::Draw, -1, "stalemate"};
+  }
+  return {};
+}
+
+std::vector<GrandMove> legalMoves(const GrandPosition& position) {
+  if (outcomeOf(position).finished()) return {};
+  std::vector<GrandMove> moves = movesOf(position, position.toMove);
+  if (moves.empty()) return {GrandMove{}};  // G11: blocked or without pieces, he passes
+  std::vector<std::pair<std::string, GrandMove>> named;
+  named.reserve(moves.size());
+  for (GrandMove& move : moves)
+    named.emplace_back(notation(move), std::move(move));
+  std::sort(named.begin(), named.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  moves.clear();
+  for (auto& [text, move] : named)
+    moves.push_back(std::move(move));
+  return moves;
+}
+
+GrandPosition afterMove(const GrandPosition& position, const GrandMove& move) {
+  GrandPosition next = position;
+  const Player mover = position.toMove;
+  next.toMove = nextPlayer(mover);
+  if (move.pass()) {
+    ++next.clock;
+    return next;
+  }
+  const Square from = move.path.front();
+  const Square to = move.path.back();
+  const Piece piece = next.board[from];
+  next.board[from] = Piece{};
+  for (const Square s : move.captured)
+    next.board[s] = Piece{};
+  next.board[to] = piece;
+  if (onGoal(from, mover) && onGoal(to, mover))
+    ++next.castleMovesUsed[static_cast<std::size_t>(index(mover))];
+  next.clock = !move.captured.empty() || onGoal(to, mover) ? 0 : position.clock + 1;
+  return next;
+}
+
+std::uint64_t perft(const GrandPosition& position, int depth) {
+  if (depth == 0) return 1;
+  const std::vector<GrandMove> moves = legalMoves(position);
+  if (depth == 1) return moves.size();
+  std::uint64_t leaves = 0;
+  for (const GrandMove& move : moves)
+    leaves += perft(afterMove(position, move), depth - 1);
+  return leaves;
+}
+
+}  // namespace camelot::grand

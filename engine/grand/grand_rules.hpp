@@ -1,0 +1,48 @@
+#pragma once
+// Grand Camelot's moves and the end of the game (../shared/GRAND-RULES.md G4-G13): every
+// distinct legal move of the player to move, a forced pass, the outcome, and perft. Written
+// for exactness, not speed: the variant is not yet a hot path of self-play.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/grand/grand_position.hpp"
+
+namespace camelot::grand {
+
+struct GrandMove {
+  std::vector<Square> path;      // the squares visited, start first; empty: a pass (G11)
+  int quietSteps = 0;            // plain and canter steps come first, then jump steps
+  std::vector<Square> captured;  // by rank, then file
+
+  bool pass() const { return path.empty(); }
+  int steps() const { return static_cast<int>(path.size()) - 1; }
+};
+
+// G13: "C8-D9", "H4xJ4xL6", "F6-F8-H8xH10xJ12", "pass".
+std::string notation(const GrandMove& move);
+// G13's path-independent key: "FROM-TO", "FROMxTO:C1,C2", "pass".
+std::string moveKey(const GrandMove& move);
+
+// G12.1-4, checked before the player to move moves.
+struct GrandOutcome {
+  enum class Kind : std::uint8_t { None, Win, Draw } kind = Kind::None;
+  int winner = -1;     // the winning partnership (0: rb, 1: gy) of a win
+  std::string reason;  // castle, castle-pair, elimination, stalemate; material, stalemate
+  bool finished() const { return kind != Kind::None; }
+};
+GrandOutcome outcomeOf(const GrandPosition& position);
+
+// Every distinct legal move (G13: one per resulting position, written along its shortest path,
+// then the smallest string), sorted by notation; a finished position (G12.1-4) has none; a
+// player who cannot move passes (G11): his one move is the pass.
+std::vector<GrandMove> legalMoves(const GrandPosition& position);
+
+// The position after `move` (G10's castle counters, G12.6's clock, the next player to move).
+GrandPosition afterMove(const GrandPosition& position, const GrandMove& move);
+
+// G13: leaves `depth` plies down, pass moves counted, finished positions without children.
+std::uint64_t perft(const GrandPosition& position, int depth);
+
+}  // namespace camelot::grand

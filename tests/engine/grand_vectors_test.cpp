@@ -1,0 +1,123 @@
+// Grand Camelot against the shared vectors (tests/data/vectors/grand-movegen.jsonl and
+// grand-perft.txt, copies of ../shared/vectors/): for every position the exact moves (notation,
+// key and resulting GFEN), the outcome and perft. They cover G1-G14.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "engine/grand/grand_rules.hpp"
+
+namespace camelot::grand {
+namespace {
+
+const std::filesystem::path kVectorDir(CAMELOT_VECTOR_DIR);
+
+std::vector<nlohmann::json> loadVectors() {
+  std::vector<nlohmann::json> vectors;
+  std::ifstream in(kVectorDir / "grand-movegen.jsonl");
+  std::string line;
+  while (std::getline(in, line))
+    if (!line.empty()) vectors.push_back(nlohmann::json::parse(line));
+  return vectors;
+}
+
+// "win rb castle" -> "rb", "draw - material" -> "draw", "none" -> "none".
+std::string expectedOutcome(const std::string& text) {
+  if (text.starts_with("win ")) return text.substr(4, 2);
+  if (text.starts_with("draw")) return "draw";
+  return "none";
+}
+
+std::string outcomeText(const GrandOutcome& outcome) {
+  switch (outcome.kind) {
+    case GrandOutcome::Kind::Win:
+      return partnershipName(outcome.winner);
+    case GrandOutcome::Kind::Draw:
+      return "draw";
+    default:
+      return "none";
+  }
+}
+
+class GrandVectors : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    vectors_ = loadVectors();
+    ASSERT_EQ(vectors_.size(), 245u);
+  }
+  std::vector<nlohmann::json> vectors_;
+};
+
+TEST_F(GrandVectors, G1_to_G14_ExactMoveListsAndOutcomes) {
+  for (const auto& v : vectors_) {
+    SCOPED_TRACE(v["id"].get<std::string>() + " " + v["label"].get<std::string>());
+    const GrandPosition p = parseGfen(v["fen"].get<std::string>());
+    EXPECT_EQ(toGfen(p), v["fen"].get<std::string>());
+    EXPECT_EQ(outcomeText(outcomeOf(p)), expectedOutcome(v["outcome"].get<std::string>()));
+    std::vector<std::array<std::string, 3>> actual;
+    for (const GrandMove& m : legalMoves(p))
+      actual.push_back({notation(m), moveKey(m), toGfen(afterMove(p, m))});
+    std::vector<std::array<std::string, 3>> expected;
+    for (const auto& m : v["moves"])
+      expected.push_back({m["n"], m["k"], m["r"]});
+    EXPECT_EQ(actual, expected);
+  }
+}
+
+TEST_F(GrandVectors, G13_PerftOfEveryPosition) {
+  for (const auto& v : vectors_) {
+    SCOPED_TRACE(v["id"].get<std::string>() + " " + v["label"].get<std::string>());
+    const GrandPosition p = parseGfen(v["fen"].get<std::string>());
+    for (const auto& [depth, count] : v["perft"].items())
+      EXPECT_EQ(perft(p, std::stoi(depth)), count.get<std::uint64_t>()) << "depth " << depth;
+  }
+}
+
+// grand-perft.txt to depth 3 (depth 4 is the benchmark's).
+TEST(GrandPerft, G13_StartAndFourOtherPositions) {
+  std::ifstream in(kVectorDir / "grand-perft.txt");
+  std::string line;
+  GrandPosition position;
+  int checked = 0;
+  while (std::getline(in, line)) {
+    if (line.starts_with("fen ")) position = parseGfen(line.substr(4));
+    if (!line.starts_with("perft ")) continue;
+    std::istringstream fields(line.substr(6));
+    int depth = 0;
+    std::uint64_t count = 0;
+    fields >> depth >> count;
+    if (depth > 3) continue;
+    EXPECT_EQ(perft(position, depth), count) << toGfen(position) << " depth " << depth;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 15);  // depths 1-3 of the five positions
+}
+
+TEST(GrandPosition, G3_G14_TheStartIsTheTextsAndBadGfenIsRefused) {
+  const GrandPosition start = GrandPosition::start();
+  EXPECT_EQ(toGfen(start), kGrandStartGfen);
+  for (const Player p : {Player::Red, Player::Green, Player::Blue, Player::Yellow})
+    EXPECT_EQ(start.piecesOf(p), 12);
+  EXPECT_EQ(start.board[*parseSquare("F3")], Piece::of(Player::Red, true));
+  EXPECT_EQ(start.board[*parseSquare("C8")], Piece::of(Player::Blue, false));
+  for (const char* bad :
+       {"", "2/8 r 0 0 0 0 0", "3/8/2GggggG2/4GggG4/6gg6/1B10Y1/1bB8Yy1/2bbb6yyy2/2bbb6yyy2/"
+                             "1bB8Yy1/1B10Y1/6rr6/4RrrR4/2RrrrrR2/8/2 r 0 0 0 0 0",
+        "2/8/2GggggG2/4GggG4/6gg6/1B10Y1/1bB8Yy1/2bbb6yyy2/2bbb6yyy2/1bB8Yy1/1B10Y1/6rr6/"
+        "4RrrR4/2RrrrrR2/8/2 w 0 0 0 0 0",
+        "2/8/2GggggG2/4GggG4/6gg6/1B10Y1/1bB8Yy1/2bbb6yyy2/2bbb6yyy2/1bB8Yy1/1B10Y1/6rr6/"
+        "4RrrR4/2RrrrrR2/8/2 r 0 3 0 0 0",
+        "2/8/2GggggG2/4GggG4/6gg6/1B10Y1/1bB8Yy1/2bbb6yyy2/2bbb6yyy2/1bB8Yy1/1B10Y1/6rr6/"
+        "4RrrR4/2RrrrrR2/8/11 r 0 0 0 0 0",
+        "2/8/2GggggG2/4GggG4/6gg6/1B10Y1/1bB8Yy1/2bbb6yyy2/2bbb6yyy2/1bB8Yy1/1B10Y1/6rr6/"
+        "4RrrR4/2RrrrrR2/8/2k r 0 0 0 0 0"})
+    EXPECT_THROW(parseGfen(bad), GfenError) << bad;
+}
+
+}  // namespace
+}  // namespace camelot::grand
