@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/player_choice.hpp"
+#include "cli/variant.hpp"
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
 #include "mcts/player_spec.hpp"
@@ -62,10 +63,16 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
   perft->add_option("DEPTH", perftOptions.depth, "Plies to search (0-20)")
       ->required()
       ->check(CLI::Range(0, 20));
-  perft->add_option("--fen", perftOptions.fen, "Position as CFEN, or 'startpos'")
+  perft
+      ->add_option("--fen", perftOptions.fen,
+                   "Position as CFEN (GFEN for Grand Camelot), or 'startpos'")
       ->capture_default_str();
   perft->add_flag("--divide", perftOptions.divide,
                   "Print each root move with its count; the last line is the total");
+  perft
+      ->add_option("--variant", perftOptions.variant,
+                   "standard or grand (Grand Camelot, positions as GFEN); default: the position's")
+      ->check(CLI::IsMember(kVariantNames));
 
   std::optional<std::string> legalFen;
   CLI::App* legal =
@@ -73,7 +80,13 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
                          "Print the legal moves of positions as JSON lines: "
                          "{\"fen\": F, \"outcome\": O, \"moves\": [[notation, result_cfen], ...]}. "
                          "Without --fen, reads one CFEN per line from standard input.");
-  legal->add_option("--fen", legalFen, "Position as CFEN, or 'startpos'");
+  legal->add_option("--fen", legalFen, "Position as CFEN (GFEN for Grand Camelot), or 'startpos'");
+  std::string legalVariant;
+  legal
+      ->add_option("--variant", legalVariant,
+                   "standard or grand (Grand Camelot: outcome none, rb, gy or draw; a forced pass "
+                   "is the move 'pass'); default: each position's")
+      ->check(CLI::IsMember(kVariantNames));
 
   ShowOptions showOptions;
   CLI::App* show = app.add_subcommand(
@@ -483,7 +496,7 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
 
   try {
     if (*perft) runPerft(perftOptions, out);
-    if (*legal) runLegal(legalFen, in, out);
+    if (*legal) runLegal(legalFen, legalVariant, in, out);
     if (*show) runShow(showOptions, out);
     if (*match) {
       if (matchOpeningsOld->count() > 0)

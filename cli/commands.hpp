@@ -30,11 +30,13 @@ struct PerftOptions {
   int depth = 0;
   std::string fen = "startpos";
   bool divide = false;
+  std::string variant;  // "standard", "grand", or empty: the position's (cli/variant.hpp)
 };
 void runPerft(const PerftOptions& options, std::ostream& out);
 
-// With a FEN: one position. Without: one CFEN per line of `in`.
-void runLegal(const std::optional<std::string>& fen, std::istream& in, std::ostream& out);
+// With a FEN: one position. Without: one position per line of `in`. `variant` as perft's.
+void runLegal(const std::optional<std::string>& fen, const std::string& variant, std::istream& in,
+              std::ostream& out);
 
 struct ShowOptions {
   std::string fen = "startpos";

@@ -4,7 +4,9 @@
 #include <ostream>
 
 #include "cli/commands.hpp"
+#include "cli/variant.hpp"
 #include "engine/cfen.hpp"
+#include "engine/grand/grand_rules.hpp"
 #include "engine/notation.hpp"
 #include "engine/rules_status.hpp"
 
@@ -34,11 +36,37 @@ void writeLegal(const Position& position, std::ostream& out) {
   out << "]}\n";
 }
 
+// The same for Grand Camelot: outcome "none", "rb", "gy" or "draw" (G12.1-4), a forced pass
+// as the one move "pass" (G11).
+void writeGrandLegal(const grand::GrandPosition& position, std::ostream& out) {
+  const grand::GrandOutcome outcome = grand::outcomeOf(position);
+  const std::string name = outcome.kind == grand::GrandOutcome::Kind::Win
+                               ? grand::partnershipName(outcome.winner)
+                           : outcome.kind == grand::GrandOutcome::Kind::Draw ? "draw"
+                                                                             : "none";
+  out << "{\"fen\": " << quoted(grand::toGfen(position)) << ", \"outcome\": " << quoted(name)
+      << ", \"moves\": [";
+  const std::vector<grand::GrandMove> moves = grand::legalMoves(position);
+  for (std::size_t i = 0; i < moves.size(); ++i)
+    out << (i > 0 ? ", " : "") << '[' << quoted(grand::notation(moves[i])) << ", "
+        << quoted(grand::toGfen(grand::afterMove(position, moves[i]))) << ']';
+  out << "]}\n";
+}
+
+// One position's line, in the variant chosen or written.
+void writeAnyLegal(const std::string& text, const std::string& variant, std::ostream& out) {
+  if (variantOf(variant, text) == Variant::Grand)
+    writeGrandLegal(grandPositionOf(text), out);
+  else
+    writeLegal(parseCfen(text), out);
+}
+
 }  // namespace
 
-void runLegal(const std::optional<std::string>& fen, std::istream& in, std::ostream& out) {
+void runLegal(const std::optional<std::string>& fen, const std::string& variant, std::istream& in,
+              std::ostream& out) {
   if (fen) {
-    writeLegal(parseCfen(*fen), out);
+    writeAnyLegal(*fen, variant, out);
     return;
   }
   std::string line;
@@ -46,8 +74,10 @@ void runLegal(const std::optional<std::string>& fen, std::istream& in, std::ostr
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     if (line.back() == '\r') line.pop_back();
     try {
-      writeLegal(parseCfen(line), out);
+      writeAnyLegal(line, variant, out);
     } catch (const CfenError& e) {
+      throw InputError("standard input line " + std::to_string(lineNumber) + ": " + e.what());
+    } catch (const grand::GfenError& e) {
       throw InputError("standard input line " + std::to_string(lineNumber) + ": " + e.what());
     }
     out.flush();

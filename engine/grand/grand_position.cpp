@@ -128,7 +128,8 @@ GrandPosition parseGfen(std::string_view text) {
   }
   const std::string_view mover = fields[1];
   if (mover.size() != 1 || std::string_view("rgby").find(mover[0]) == std::string_view::npos)
-    throw GfenError("bad GFEN: player to move '" + std::string(mover) + "' (expected r, g, b or y)");
+    throw GfenError("bad GFEN: player to move '" + std::string(mover) +
+                    "' (expected r, g, b or y)");
   position.toMove = playerAt(static_cast<int>(std::string_view("rgby").find(mover[0])));
   for (int p = 0; p < kPlayers; ++p)
     position.castleMovesUsed[static_cast<std::size_t>(p)] =

@@ -251,7 +251,7 @@ GrandOutcome outcomeOf(const GrandPosition& position) {
   const std::array<int, 2> pieces = {piecesOfPartnership(position, 0),
                                      piecesOfPartnership(position, 1)};
   if (pieces[0] <= 1 && pieces[1] <= 1) return {GrandOutcome::Kind::Draw, -1, "material"};  // 2
-  for (int partnership = 0; partnership < 2; ++partnership)  // 3
+  for (int partnership = 0; partnership < 2; ++partnership)                                 // 3
     if (pieces[static_cast<std::size_t>(partnership)] == 0)
       return {GrandOutcome::Kind::Win, 1 - partnership, "elimination"};
   // 4: the player to move and his partner, given the move, both blocked.

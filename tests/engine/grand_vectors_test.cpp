@@ -106,8 +106,9 @@ TEST(GrandPosition, G3_G14_TheStartIsTheTextsAndBadGfenIsRefused) {
   EXPECT_EQ(start.board[*parseSquare("F3")], Piece::of(Player::Red, true));
   EXPECT_EQ(start.board[*parseSquare("C8")], Piece::of(Player::Blue, false));
   for (const char* bad :
-       {"", "2/8 r 0 0 0 0 0", "3/8/2GggggG2/4GggG4/6gg6/1B10Y1/1bB8Yy1/2bbb6yyy2/2bbb6yyy2/"
-                             "1bB8Yy1/1B10Y1/6rr6/4RrrR4/2RrrrrR2/8/2 r 0 0 0 0 0",
+       {"", "2/8 r 0 0 0 0 0",
+        "3/8/2GggggG2/4GggG4/6gg6/1B10Y1/1bB8Yy1/2bbb6yyy2/2bbb6yyy2/"
+        "1bB8Yy1/1B10Y1/6rr6/4RrrR4/2RrrrrR2/8/2 r 0 0 0 0 0",
         "2/8/2GggggG2/4GggG4/6gg6/1B10Y1/1bB8Yy1/2bbb6yyy2/2bbb6yyy2/1bB8Yy1/1B10Y1/6rr6/"
         "4RrrR4/2RrrrrR2/8/2 w 0 0 0 0 0",
         "2/8/2GggggG2/4GggG4/6gg6/1B10Y1/1bB8Yy1/2bbb6yyy2/2bbb6yyy2/1bB8Yy1/1B10Y1/6rr6/"

@@ -1,0 +1,32 @@
+#pragma once
+// Which game a command plays: the standard game or Grand Camelot (../shared/GRAND-RULES.md).
+// `--variant` chooses; without it the position text does (a GFEN has seven fields, a CFEN
+// five).
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/grand/grand_position.hpp"
+
+namespace camelot::cli {
+
+enum class Variant { Standard, Grand };
+
+// The names --variant accepts.
+inline const std::vector<std::string> kVariantNames = {"standard", "grand"};
+
+// The variant `option` names, or else the one `position` is written in.
+inline Variant variantOf(const std::string& option, std::string_view position) {
+  if (option == "grand") return Variant::Grand;
+  if (option == "standard") return Variant::Standard;
+  return grand::looksLikeGfen(position) ? Variant::Grand : Variant::Standard;
+}
+
+// A Grand Camelot position from --fen ("startpos": its start).
+inline grand::GrandPosition grandPositionOf(std::string_view fen) {
+  return fen == "startpos" ? grand::GrandPosition::start() : grand::parseGfen(fen);
+}
+
+}  // namespace camelot::cli
