@@ -91,11 +91,19 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
   ShowOptions showOptions;
   CLI::App* show = app.add_subcommand(
       "show", "Play moves from a position and print the board, its CFEN, status and legal moves.");
-  show->add_option("--fen", showOptions.fen, "Position as CFEN, or 'startpos'")
+  show->add_option("--fen", showOptions.fen,
+                   "Position as CFEN (GFEN for Grand Camelot), or 'startpos'")
       ->capture_default_str();
   show->add_option("--moves", showOptions.moves,
                    "Moves to play first, separated by spaces, e.g. \"F6-F8 G11-G9\"");
   show->add_flag("--numeric", showOptions.numeric, "List the legal moves in numeric notation");
+  show->add_option("--variant", showOptions.variant,
+                   "standard or grand (Grand Camelot, positions as GFEN); default: the position's")
+      ->check(CLI::IsMember(kVariantNames));
+  show->add_option("--seat", showOptions.seat,
+                   "Grand Camelot: the seat whose side is drawn at the bottom")
+      ->check(CLI::IsMember(std::vector<std::string>{"red", "green", "blue", "yellow"}))
+      ->capture_default_str();
 
   MatchOptions matchOptions;
   CLI::App* match = app.add_subcommand(

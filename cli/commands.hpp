@@ -42,6 +42,8 @@ struct ShowOptions {
   std::string fen = "startpos";
   std::string moves;
   bool numeric = false;
+  std::string variant;       // as perft's
+  std::string seat = "red";  // Grand Camelot: whose side of the board is at the bottom
 };
 void runShow(const ShowOptions& options, std::ostream& out);
 

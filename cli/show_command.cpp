@@ -1,12 +1,16 @@
 #include <algorithm>
+#include <array>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
 #include "cli/board_diagram.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_setup.hpp"
+#include "cli/variant.hpp"
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
+#include "engine/grand/grand_rules.hpp"
 #include "engine/notation.hpp"
 
 namespace camelot::cli {
@@ -42,9 +46,53 @@ bool naturalLess(std::string_view a, std::string_view b) {
   return a.size() - i < b.size() - j;
 }
 
+std::string playerName(grand::Player p) {
+  constexpr std::array<const char*, 4> kNames = {"Red", "Green", "Blue", "Yellow"};
+  return kNames[static_cast<std::size_t>(grand::index(p))];
+}
+
+// Grand Camelot: the board from a seat, the GFEN, who moves, the outcome and the moves.
+void showGrand(const ShowOptions& options, std::ostream& out) {
+  grand::GrandPosition position = grandPositionOf(options.fen);
+  std::istringstream moves(options.moves);
+  std::string text;
+  for (int number = 1; moves >> text; ++number) {
+    const std::optional<grand::GrandMove> move = grand::findMove(position, text);
+    if (!move)
+      throw InputError("move " + std::to_string(number) + " '" + text +
+                       "' is not a legal move of " + playerName(position.toMove) +
+                       " (see 'camelot legal --variant grand')");
+    position = grand::afterMove(position, *move);
+  }
+  constexpr std::array<const char*, 4> kSeats = {"red", "green", "blue", "yellow"};
+  const auto seat =
+      static_cast<int>(std::find(kSeats.begin(), kSeats.end(), options.seat) - kSeats.begin());
+  out << grandBoardDiagram(position, grand::playerAt(seat)) << '\n';
+  out << "GFEN:    " << grand::toGfen(position) << '\n';
+  out << "To move: " << playerName(position.toMove) << " (partnership "
+      << grand::partnershipName(grand::partnershipOf(position.toMove)) << ")\n";
+  const grand::GrandOutcome outcome = grand::outcomeOf(position);
+  out << "Status:  "
+      << (outcome.kind == grand::GrandOutcome::Kind::Win
+              ? std::string(grand::partnershipName(outcome.winner)) + " wins (" + outcome.reason +
+                    ")"
+          : outcome.kind == grand::GrandOutcome::Kind::Draw ? "draw (" + outcome.reason + ")"
+                                                            : std::string("in progress"))
+      << '\n';
+  const std::vector<grand::GrandMove> legal = grand::legalMoves(position);
+  out << "Legal moves (" << legal.size() << "):";
+  for (std::size_t i = 0; i < legal.size(); ++i)
+    out << (i % 8 == 0 ? "\n  " : "  ") << grand::notation(legal[i]);
+  out << '\n';
+}
+
 }  // namespace
 
 void runShow(const ShowOptions& options, std::ostream& out) {
+  if (variantOf(options.variant, options.fen) == Variant::Grand) {
+    showGrand(options, out);
+    return;
+  }
   const Game game = gameFromMoves(options.fen, options.moves);
 
   const Position& position = game.position();

@@ -279,6 +279,20 @@ std::vector<GrandMove> legalMoves(const GrandPosition& position) {
   return moves;
 }
 
+std::optional<GrandMove> findMove(const GrandPosition& position, std::string_view text) {
+  std::optional<GrandMove> found;
+  int matches = 0;
+  for (const GrandMove& move : legalMoves(position)) {
+    const std::string key = moveKey(move);
+    if (notation(move) == text || key == text) return move;
+    if (key.substr(0, key.find(':')) == text) {
+      found = move;
+      ++matches;
+    }
+  }
+  return matches == 1 ? found : std::nullopt;
+}
+
 GrandPosition afterMove(const GrandPosition& position, const GrandMove& move) {
   GrandPosition next = position;
   const Player mover = position.toMove;

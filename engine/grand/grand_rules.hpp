@@ -4,7 +4,9 @@
 // for exactness, not speed: the variant is not yet a hot path of self-play.
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/grand/grand_position.hpp"
@@ -38,6 +40,10 @@ GrandOutcome outcomeOf(const GrandPosition& position);
 // then the smallest string), sorted by notation; a finished position (G12.1-4) has none; a
 // player who cannot move passes (G11): his one move is the pass.
 std::vector<GrandMove> legalMoves(const GrandPosition& position);
+
+// The legal move `text` names: its notation, its key, or just "FROM-TO" / "FROMxTO" where
+// that names one move; nullopt when none or several do.
+std::optional<GrandMove> findMove(const GrandPosition& position, std::string_view text);
 
 // The position after `move` (G10's castle counters, G12.6's clock, the next player to move).
 GrandPosition afterMove(const GrandPosition& position, const GrandMove& move);

@@ -41,7 +41,7 @@ TEST(GrandCommands, G1_to_G14_EveryVectorPassesThroughLegal) {
     const nlohmann::json answer = nlohmann::json::parse(line);
     EXPECT_EQ(answer["fen"], v["fen"]);
     const std::string outcome = v["outcome"];
-    EXPECT_EQ(answer["outcome"], outcome.starts_with("win ") ? outcome.substr(4, 2)
+    EXPECT_EQ(answer["outcome"], outcome.starts_with("win ")   ? outcome.substr(4, 2)
                                  : outcome.starts_with("draw") ? "draw"
                                                                : "none");
     nlohmann::json expected = nlohmann::json::array();
@@ -62,6 +62,29 @@ TEST(GrandCommands, G13_PerftByVariantOrByThePositionText) {
   EXPECT_NE(divide.out.find("F3-E2 1\n"), std::string::npos) << divide.out;
   EXPECT_TRUE(divide.out.ends_with("\n80\n")) << divide.out;
   EXPECT_EQ(runCamelot({"legal", "--fen", std::string(grand::kGrandStartGfen)}).status, 0);
+}
+
+TEST(GrandCommands, G2_ShowDrawsTheBoardFromASeatAndPlaysMoves) {
+  const CliResult red = runCamelot({"show", "--variant", "grand", "--moves", "F3-E2 F14-E15"});
+  ASSERT_EQ(red.status, 0) << red.err;
+  EXPECT_NE(red.out.find("To move: Blue (partnership rb)\n"), std::string::npos) << red.out;
+  EXPECT_NE(red.out.find("Legal moves ("), std::string::npos);
+  // Red's side at the bottom: rank 1's castle, then the file letters.
+  EXPECT_NE(red.out.find("  1                       *  *                       1\n"
+                         "     A  B  C  D  E  F  G  H  I  J  K  L  M  N  O  P \n"),
+            std::string::npos)
+      << red.out;
+  // Blue's: the A file at the bottom, its men C8 and C9 near it, rank 16 on the left.
+  const CliResult blue = runCamelot({"show", "--variant", "grand", "--seat", "blue"});
+  EXPECT_NE(blue.out.find("\n    16 15 14"), std::string::npos) << blue.out;
+  EXPECT_NE(blue.out.find("  C           .  .  B  b  b  b  b  B  .  .           C\n"),
+            std::string::npos)
+      << blue.out;
+  const CliResult bad = runCamelot({"show", "--variant", "grand", "--moves", "F3-E2 F3-F4"});
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_EQ(bad.err,
+            "camelot show: move 2 'F3-F4' is not a legal move of Green (see 'camelot legal "
+            "--variant grand')\n");
 }
 
 TEST(GrandCommands, G14_ABadGfenIsOneLineAndStatusOne) {

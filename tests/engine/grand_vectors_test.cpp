@@ -98,6 +98,23 @@ TEST(GrandPerft, G13_StartAndFourOtherPositions) {
   EXPECT_EQ(checked, 15);  // depths 1-3 of the five positions
 }
 
+TEST(GrandMoves, G13_AMoveIsFoundByItsNotationOrItsKey) {
+  const GrandPosition start = GrandPosition::start();
+  ASSERT_TRUE(findMove(start, "F3-E2"));
+  EXPECT_EQ(notation(*findMove(start, "F3-E2")), "F3-E2");
+  // A one-leap canter over a friendly man.
+  const auto canter = findMove(start, "G3-E3");
+  ASSERT_TRUE(canter);
+  EXPECT_EQ(canter->steps(), 1);
+  EXPECT_FALSE(findMove(start, "F3-F9"));    // not a move
+  EXPECT_FALSE(findMove(start, "G13-G12"));  // Green's, not Red's
+  const GrandPosition green = afterMove(start, *findMove(start, "F3-E2"));
+  const auto long_canter = findMove(green, "G13-I15-K13-K15");
+  ASSERT_TRUE(long_canter);
+  EXPECT_EQ(moveKey(*long_canter), "G13-K15");
+  EXPECT_EQ(notation(*findMove(green, "G13-K15")), "G13-I15-K13-K15");
+}
+
 TEST(GrandPosition, G3_G14_TheStartIsTheTextsAndBadGfenIsRefused) {
   const GrandPosition start = GrandPosition::start();
   EXPECT_EQ(toGfen(start), kGrandStartGfen);
