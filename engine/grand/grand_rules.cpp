@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
 #include <utility>
 
 namespace camelot::grand {
@@ -71,22 +70,25 @@ class MoveFinder {
     return false;
   }
 
-  // Keeps the best path of each distinct move (G13).
+  // Keeps the best path of each distinct move (G13): moves with the same start, end and
+  // captures are one; their notations are compared only when a second path turns up.
   void add(GrandMove move) {
     std::sort(move.captured.begin(), move.captured.end());
-    std::string key = moveKey(move);
-    std::string text = notation(move);
-    const auto found = best_.find(key);
-    if (found == best_.end() ||
-        writtenBefore(move, text, found->second.first, found->second.second))
-      best_[std::move(key)] = {std::move(move), std::move(text)};
+    for (GrandMove& kept : best_) {
+      if (kept.path.front() != move.path.front() || kept.path.back() != move.path.back() ||
+          kept.captured != move.captured)
+        continue;
+      if (writtenBefore(move, notation(move), kept, notation(kept))) kept = std::move(move);
+      return;
+    }
+    best_.push_back(std::move(move));
   }
 
   // The moves kept so far (only the captures when `capturesOnly`), then forgotten.
   std::vector<GrandMove> collected(bool capturesOnly) {
     std::vector<GrandMove> moves;
-    for (auto& [key, entry] : best_)
-      if (!capturesOnly || !entry.first.captured.empty()) moves.push_back(std::move(entry.first));
+    for (GrandMove& move : best_)
+      if (!capturesOnly || !move.captured.empty()) moves.push_back(std::move(move));
     best_.clear();
     return moves;
   }
@@ -119,52 +121,74 @@ class MoveFinder {
     jumpOn(path, captured, 0);
     const CanterTree all = canterTree(s, false);
     const CanterTree quiet = piece.knight() ? canterTree(s, true) : all;
-    for (const auto& [to, route] : quiet)
-      if (to != s) add(GrandMove{route, static_cast<int>(route.size()) - 1, {}});
+    for (std::size_t i = 1; i < quiet.order.size(); ++i) {
+      std::vector<Square> route = quiet.pathTo(quiet.order[i]);
+      const int steps = static_cast<int>(route.size()) - 1;
+      add(GrandMove{std::move(route), steps, {}});
+    }
     if (piece.knight())
-      for (const auto& [pivot, route] : all) {
-        if (pivot == s || onGoal(pivot, mover_)) continue;
-        std::vector<Square> charge = route;
+      for (std::size_t i = 1; i < all.order.size(); ++i) {
+        const Square pivot = all.order[i];
+        if (onGoal(pivot, mover_)) continue;
+        std::vector<Square> charge = all.pathTo(pivot);
         std::vector<Square> none;
-        jumpOn(charge, none, static_cast<int>(route.size()) - 1);
+        jumpOn(charge, none, static_cast<int>(charge.size()) - 1);
       }
     board_[s] = piece;
   }
 
-  // The squares a canter reaches from s, each with its best path (G13), breadth first. With
-  // `avoidJumps` (G8: a knight's capture-less canter), no landing square may offer a jump.
-  using CanterTree = std::map<Square, std::vector<Square>>;
+  // The squares a canter reaches from s, breadth first, each with its best path (G13): its
+  // parent is the one, among the squares of the layer before that reach it, whose own path is
+  // written first (all canter steps are written '-', so that order carries over).
+  struct CanterTree {
+    std::vector<Square> order;  // the start, then the squares reached, layer by layer
+    std::array<Square, kGridSquares> parent{};
+    std::array<std::uint8_t, kGridSquares> depth{};
+
+    std::vector<Square> pathTo(Square to) const {
+      std::vector<Square> path(static_cast<std::size_t>(depth[to]) + 1);
+      for (std::size_t i = path.size(); i-- > 0; to = parent[to])
+        path[i] = to;
+      return path;
+    }
+    std::string pathText(Square to) const {
+      const std::vector<Square> path = pathTo(to);
+      return notation(GrandMove{path, static_cast<int>(path.size()) - 1, {}});
+    }
+  };
+
+  // With `avoidJumps` (G8: a knight's capture-less canter), no landing square may offer a jump.
   CanterTree canterTree(Square s, bool avoidJumps) const {
-    CanterTree reached{{s, {s}}};
-    std::vector<Square> layer{s};
-    while (!layer.empty()) {
-      std::map<Square, std::pair<std::string, std::vector<Square>>> next;
-      for (const Square from : layer) {
+    CanterTree tree;
+    std::array<bool, kGridSquares> reached{};
+    reached[s] = true;
+    tree.order.push_back(s);
+    for (std::size_t begin = 0, end = 1; begin < end; begin = end, end = tree.order.size()) {
+      for (std::size_t i = begin; i < end; ++i) {
+        const Square from = tree.order[i];
         if (onGoal(from, mover_)) continue;  // G10: the move ends there
-        const std::vector<Square>& route = reached.at(from);
         for (int d = 0; d < 8; ++d) {
           const Square over = stepFrom(from, d);
           const Square to = stepFrom(from, d, 2);
           if (over == kNoSquare || to == kNoSquare || !friendly(at(over)) || !at(to).empty())
             continue;
-          if (reached.contains(to) || onNonGoalCastle(to, mover_)) continue;  // G9a
+          if (onNonGoalCastle(to, mover_)) continue;  // G9a
+          if (reached[to]) {
+            // Reached earlier in this layer: keep the parent whose path is written first.
+            if (tree.depth[to] == tree.depth[from] + 1 &&
+                tree.pathText(from) < tree.pathText(tree.parent[to]))
+              tree.parent[to] = from;
+            continue;
+          }
           if (avoidJumps && canJumpFrom(to)) continue;
-          std::vector<Square> longer = route;
-          longer.push_back(to);
-          GrandMove asMove{longer, static_cast<int>(longer.size()) - 1, {}};
-          std::string text = notation(asMove);
-          const auto found = next.find(to);
-          if (found == next.end() || text < found->second.first)
-            next[to] = {std::move(text), std::move(longer)};
+          reached[to] = true;
+          tree.parent[to] = from;
+          tree.depth[to] = static_cast<std::uint8_t>(tree.depth[from] + 1);
+          tree.order.push_back(to);
         }
       }
-      layer.clear();
-      for (auto& [to, entry] : next) {
-        reached[to] = std::move(entry.second);
-        layer.push_back(to);
-      }
     }
-    return reached;
+    return tree;
   }
 
   // Jump leaps from the end of `path` (G4, G6, G7, G9b, G10): `quiet` steps of it came before.
@@ -192,7 +216,7 @@ class MoveFinder {
   const GrandPosition& position_;
   std::array<Piece, kGridSquares> board_;
   Player mover_;
-  std::map<std::string, std::pair<GrandMove, std::string>> best_;  // by key: path, notation
+  std::vector<GrandMove> best_;  // one path of each distinct move, the best so far
 };
 
 std::vector<GrandMove> movesOf(const GrandPosition& position, Player mover) {
@@ -241,7 +265,10 @@ std::string moveKey(const GrandMove& move) {
   return text;
 }
 
-GrandOutcome outcomeOf(const GrandPosition& position) {
+namespace {
+
+// G12.1-4, the mover's moves (G4-G10) already found.
+GrandOutcome outcomeGiven(const GrandPosition& position, const std::vector<GrandMove>& moves) {
   const Player mover = position.toMove;
   const int moving = partnershipOf(mover);
   // 1: the partnership that made the last turn first.
@@ -255,7 +282,7 @@ GrandOutcome outcomeOf(const GrandPosition& position) {
     if (pieces[static_cast<std::size_t>(partnership)] == 0)
       return {GrandOutcome::Kind::Win, 1 - partnership, "elimination"};
   // 4: the player to move and his partner, given the move, both blocked.
-  if (movesOf(position, mover).empty() && movesOf(position, partnerOf(mover)).empty()) {
+  if (moves.empty() && movesOf(position, partnerOf(mover)).empty()) {
     if (pieces[static_cast<std::size_t>(1 - moving)] >= 2)
       return {GrandOutcome::Kind::Win, 1 - moving, "stalemate"};
     return {GrandOutcome::Kind::Draw, -1, "stalemate"};
@@ -263,10 +290,22 @@ GrandOutcome outcomeOf(const GrandPosition& position) {
   return {};
 }
 
-std::vector<GrandMove> legalMoves(const GrandPosition& position) {
-  if (outcomeOf(position).finished()) return {};
+// legalMoves in the order they were found.
+std::vector<GrandMove> unsortedLegalMoves(const GrandPosition& position) {
   std::vector<GrandMove> moves = movesOf(position, position.toMove);
+  if (outcomeGiven(position, moves).finished()) return {};
   if (moves.empty()) return {GrandMove{}};  // G11: blocked or without pieces, he passes
+  return moves;
+}
+
+}  // namespace
+
+GrandOutcome outcomeOf(const GrandPosition& position) {
+  return outcomeGiven(position, movesOf(position, position.toMove));
+}
+
+std::vector<GrandMove> legalMoves(const GrandPosition& position) {
+  std::vector<GrandMove> moves = unsortedLegalMoves(position);
   std::vector<std::pair<std::string, GrandMove>> named;
   named.reserve(moves.size());
   for (GrandMove& move : moves)
@@ -316,7 +355,7 @@ GrandPosition afterMove(const GrandPosition& position, const GrandMove& move) {
 
 std::uint64_t perft(const GrandPosition& position, int depth) {
   if (depth == 0) return 1;
-  const std::vector<GrandMove> moves = legalMoves(position);
+  const std::vector<GrandMove> moves = unsortedLegalMoves(position);
   if (depth == 1) return moves.size();
   std::uint64_t leaves = 0;
   for (const GrandMove& move : moves)
