@@ -260,8 +260,10 @@ std::string moveKey(const GrandMove& move) {
                            squareName(move.path.back());
   if (move.captured.empty()) return ends;
   std::string text = ends + ":";
-  for (std::size_t i = 0; i < move.captured.size(); ++i)
-    text += (i > 0 ? "," : "") + squareName(move.captured[i]);
+  for (std::size_t i = 0; i < move.captured.size(); ++i) {
+    if (i > 0) text += ',';
+    text += squareName(move.captured[i]);
+  }
   return text;
 }
 
