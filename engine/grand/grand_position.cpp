@@ -79,6 +79,46 @@ int GrandPosition::piecesOf(Player p) const {
   return count;
 }
 
+namespace {
+
+// The position with every square and player mapped, the castle counts following their players.
+template <class SquareMap>
+GrandPosition mapped(const GrandPosition& position, SquareMap squareMap, int playerXor) {
+  GrandPosition out;
+  for (int s = 0; s < kGridSquares; ++s) {
+    const Piece piece = position.board[static_cast<std::size_t>(s)];
+    if (piece.empty()) continue;
+    out.board[squareMap(static_cast<Square>(s))] =
+        Piece::of(playerAt(index(piece.owner()) ^ playerXor), piece.knight());
+  }
+  out.toMove = playerAt(index(position.toMove) ^ playerXor);
+  for (int p = 0; p < kPlayers; ++p)
+    out.castleMovesUsed[static_cast<std::size_t>(p ^ playerXor)] =
+        position.castleMovesUsed[static_cast<std::size_t>(p)];
+  out.clock = position.clock;
+  return out;
+}
+
+}  // namespace
+
+Square transposedSquare(Square s) {
+  return makeSquare(rankOf(s) - 1, fileOf(s) + 1);
+}
+
+Square halfTurnedSquare(Square s) {
+  return makeSquare(kSide - 1 - fileOf(s), kSide + 1 - rankOf(s));
+}
+
+// Red (0) <-> Blue (2), Green (1) <-> Yellow (3): index xor 2.
+GrandPosition transposed(const GrandPosition& position) {
+  return mapped(position, transposedSquare, 2);
+}
+
+// Red (0) <-> Green (1), Blue (2) <-> Yellow (3): index xor 1.
+GrandPosition halfTurned(const GrandPosition& position) {
+  return mapped(position, halfTurnedSquare, 1);
+}
+
 bool looksLikeGfen(std::string_view text) {
   return split(text, ' ').size() == 7;
 }

@@ -47,6 +47,14 @@ inline constexpr std::string_view kGrandStartGfen =
     "2/8/2GggggG2/4GggG4/6gg6/1B10Y1/1bB8Yy1/2bbb6yyy2/2bbb6yyy2/1bB8Yy1/1B10Y1/6rr6/4RrrR4/"
     "2RrrrrR2/8/2 r 0 0 0 0 0";
 
+// G2's symmetries, for tests and, later, for doubling training data. The transposition swaps
+// file and rank indices with Red<->Blue and Green<->Yellow: a symmetry of the whole game. The
+// half turn (Red<->Green, Blue<->Yellow) maps moves and outcomes but not the turn order.
+GrandPosition transposed(const GrandPosition& position);
+GrandPosition halfTurned(const GrandPosition& position);
+Square transposedSquare(Square s);
+Square halfTurnedSquare(Square s);
+
 // Reads a GFEN (G14). Throws GfenError.
 GrandPosition parseGfen(std::string_view text);
 std::string toGfen(const GrandPosition& position);

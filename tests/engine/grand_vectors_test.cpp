@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -113,6 +114,47 @@ TEST(GrandMoves, G13_AMoveIsFoundByItsNotationOrItsKey) {
   ASSERT_TRUE(long_canter);
   EXPECT_EQ(moveKey(*long_canter), "G13-K15");
   EXPECT_EQ(notation(*findMove(green, "G13-K15")), "G13-I15-K13-K15");
+}
+
+// The vectors' copies are the G2 symmetries of their originals: the transposition maps the
+// moves too (each result position to the copy's), the half turn the position and the outcome.
+TEST_F(GrandVectors, G2_TheCopiesAreTheSymmetriesOfTheirOriginals) {
+  std::map<std::string, nlohmann::json> byLabel;
+  for (const auto& v : vectors_)
+    byLabel[v["label"].get<std::string>()] = v;
+  int transposedChecked = 0;
+  int halfTurnsChecked = 0;
+  for (const auto& [label, copy] : byLabel) {
+    const std::size_t tilde = label.rfind('~');
+    if (tilde == std::string::npos || !byLabel.contains(label.substr(0, tilde))) continue;
+    SCOPED_TRACE(label);
+    const std::string kind = label.substr(tilde + 1);
+    const GrandPosition original =
+        parseGfen(byLabel[label.substr(0, tilde)]["fen"].get<std::string>());
+    if (kind == "transposed") {
+      const GrandPosition image = transposed(original);
+      EXPECT_EQ(toGfen(image), copy["fen"].get<std::string>());
+      EXPECT_EQ(transposed(image), original);
+      std::vector<std::string> mappedResults;
+      for (const GrandMove& m : legalMoves(original))
+        mappedResults.push_back(toGfen(transposed(afterMove(original, m))));
+      std::vector<std::string> copyResults;
+      for (const auto& m : copy["moves"])
+        copyResults.push_back(m["r"]);
+      std::sort(mappedResults.begin(), mappedResults.end());
+      std::sort(copyResults.begin(), copyResults.end());
+      EXPECT_EQ(mappedResults, copyResults);
+      ++transposedChecked;
+    } else if (kind == "halfturn") {
+      const GrandPosition image = halfTurned(original);
+      EXPECT_EQ(toGfen(image), copy["fen"].get<std::string>());
+      EXPECT_EQ(halfTurned(image), original);
+      EXPECT_EQ(legalMoves(image).size(), legalMoves(original).size());
+      ++halfTurnsChecked;
+    }
+  }
+  EXPECT_GE(transposedChecked, 61);
+  EXPECT_GE(halfTurnsChecked, 61);
 }
 
 TEST(GrandPosition, G3_G14_TheStartIsTheTextsAndBadGfenIsRefused) {
