@@ -102,7 +102,7 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       ->check(CLI::IsMember(kVariantNames));
   show->add_option("--seat", showOptions.seat,
                    "Grand Camelot: the seat whose side is drawn at the bottom")
-      ->check(CLI::IsMember(std::vector<std::string>{"red", "green", "blue", "yellow"}))
+      ->check(CLI::IsMember(kSeatNames))
       ->capture_default_str();
 
   MatchOptions matchOptions;

@@ -1,5 +1,4 @@
 #include <algorithm>
-#include <array>
 #include <optional>
 #include <ostream>
 #include <sstream>
@@ -46,11 +45,6 @@ bool naturalLess(std::string_view a, std::string_view b) {
   return a.size() - i < b.size() - j;
 }
 
-std::string playerName(grand::Player p) {
-  constexpr std::array<const char*, 4> kNames = {"Red", "Green", "Blue", "Yellow"};
-  return kNames[static_cast<std::size_t>(grand::index(p))];
-}
-
 // Grand Camelot: the board from a seat, the GFEN, who moves, the outcome and the moves.
 void showGrand(const ShowOptions& options, std::ostream& out) {
   grand::GrandPosition position = grandPositionOf(options.fen);
@@ -60,16 +54,13 @@ void showGrand(const ShowOptions& options, std::ostream& out) {
     const std::optional<grand::GrandMove> move = grand::findMove(position, text);
     if (!move)
       throw InputError("move " + std::to_string(number) + " '" + text +
-                       "' is not a legal move of " + playerName(position.toMove) +
+                       "' is not a legal move of " + grand::playerName(position.toMove) +
                        " (see 'camelot legal --variant grand')");
     position = grand::afterMove(position, *move);
   }
-  constexpr std::array<const char*, 4> kSeats = {"red", "green", "blue", "yellow"};
-  const auto seat =
-      static_cast<int>(std::find(kSeats.begin(), kSeats.end(), options.seat) - kSeats.begin());
-  out << grandBoardDiagram(position, grand::playerAt(seat)) << '\n';
+  out << grandBoardDiagram(position, seatNamed(options.seat)) << '\n';
   out << "GFEN:    " << grand::toGfen(position) << '\n';
-  out << "To move: " << playerName(position.toMove) << " (partnership "
+  out << "To move: " << grand::playerName(position.toMove) << " (partnership "
       << grand::partnershipName(grand::partnershipOf(position.toMove)) << ")\n";
   const grand::GrandOutcome outcome = grand::outcomeOf(position);
   out << "Status:  "

@@ -3,6 +3,7 @@
 // `--variant` chooses; without it the position text does (a GFEN has seven fields, a CFEN
 // five).
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +17,15 @@ enum class Variant { Standard, Grand };
 
 // The names --variant accepts.
 inline const std::vector<std::string> kVariantNames = {"standard", "grand"};
+
+// The seats --seat accepts, in turn order (Red, Green, Blue, Yellow).
+inline const std::vector<std::string> kSeatNames = {"red", "green", "blue", "yellow"};
+
+// The player of a seat name from kSeatNames.
+inline grand::Player seatNamed(const std::string& name) {
+  const auto found = std::find(kSeatNames.begin(), kSeatNames.end(), name);
+  return grand::playerAt(static_cast<int>(found - kSeatNames.begin()));
+}
 
 // The variant `option` names, or else the one `position` is written in.
 inline Variant variantOf(const std::string& option, std::string_view position) {

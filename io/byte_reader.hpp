@@ -38,6 +38,14 @@ class ByteReader {
     return {reinterpret_cast<const char*>(part.data()), part.size()};
   }
 
+  // Text after its length as a Length (the writer's putSized<Length>); the length is read as
+  // "WHAT length".
+  template <typename Length>
+  std::string_view sized(std::string_view what) {
+    const Length length = get<Length>(std::string(what) + " length");
+    return text(static_cast<std::size_t>(length), what);
+  }
+
   template <typename T>
   T get(std::string_view what) {
     static_assert(std::is_integral_v<T> || std::is_same_v<T, float>);

@@ -30,6 +30,12 @@ class ByteWriter {
     bytes_.insert(bytes_.end(), bytes.begin(), bytes.end());
   }
   void putBytes(std::string_view text) { putBytes(std::as_bytes(std::span(text))); }
+  // Text after its length as a Length (the reader's sized<Length>).
+  template <typename Length>
+  void putSized(std::string_view text) {
+    put(static_cast<Length>(text.size()));
+    putBytes(text);
+  }
 
   std::size_t size() const { return bytes_.size(); }
   const std::vector<std::byte>& bytes() const& { return bytes_; }

@@ -97,6 +97,11 @@ constexpr char playerLetter(Player p) {
   constexpr std::array<char, 4> kLetters = {'r', 'g', 'b', 'y'};
   return kLetters[static_cast<std::size_t>(index(p))];
 }
+// "Red", "Green", "Blue", "Yellow".
+constexpr const char* playerName(Player p) {
+  constexpr std::array<const char*, 4> kNames = {"Red", "Green", "Blue", "Yellow"};
+  return kNames[static_cast<std::size_t>(index(p))];
+}
 constexpr const char* partnershipName(int partnership) {
   return partnership == 0 ? "rb" : "gy";
 }

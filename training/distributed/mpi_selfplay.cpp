@@ -19,22 +19,13 @@ namespace fs = std::filesystem;
 
 enum class Command : std::uint8_t { Quit = 0, Play = 1 };
 
-void putText(ByteWriter& out, std::string_view text) {
-  out.put(static_cast<std::uint64_t>(text.size()));
-  out.putBytes(text);
-}
-
-std::string_view getText(ByteReader& in, const char* what) {
-  return in.text(static_cast<std::size_t>(in.get<std::uint64_t>(what)), what);
-}
-
 std::vector<std::byte> encodeJob(const TrainConfig& config, const SelfPlayJob& job,
                                  std::string_view checkpoint) {
   ByteWriter out;
   out.put(static_cast<std::uint8_t>(Command::Play));
-  putText(out, toToml(config));
+  out.putSized<std::uint64_t>(toToml(config));
   out.put(job.generation);
-  putText(out, checkpoint);
+  out.putSized<std::uint64_t>(checkpoint);
   out.put(static_cast<std::uint32_t>(job.numbers.size()));
   for (const int number : job.numbers)
     out.put(static_cast<std::int32_t>(number));
@@ -140,10 +131,10 @@ void serveSelfPlay(MpiWorld& world, const std::atomic<bool>& interrupted) {
     const std::vector<std::byte> bytes = world.broadcast({});
     ByteReader in(bytes);
     if (static_cast<Command>(in.get<std::uint8_t>("the command")) != Command::Play) return;
-    const TrainConfig config = parseTrainConfig(getText(in, "the config"), origin);
+    const TrainConfig config = parseTrainConfig(in.sized<std::uint64_t>("the config"), origin);
     SelfPlayJob job;
     job.generation = in.get<std::int64_t>("the generation");
-    const std::string_view network = getText(in, "the network");
+    const std::string_view network = in.sized<std::uint64_t>("the network");
     job.numbers.resize(in.get<std::uint32_t>("the game count"));
     for (int& number : job.numbers)
       number = in.get<std::int32_t>("a game number");

@@ -42,8 +42,7 @@ std::uint64_t checksumOf(std::span<const std::byte> bytes) {
 void putCfen(ByteWriter& out, const Position& position) {
   const std::string text = toCfen(position);
   // A CFEN is a few hundred bytes at most; the length field could hold far more.
-  out.put(static_cast<std::uint16_t>(text.size()));
-  out.putBytes(text);
+  out.putSized<std::uint16_t>(text);
 }
 
 // Thrown inside the payload parser; decodeChunk turns it into "bad sample N: <what>".
@@ -52,9 +51,9 @@ struct SampleProblem {
 };
 
 Position getCfen(ByteReader& in, const std::string& what) {
-  const auto length = in.get<std::uint16_t>(what + " length");
+  const std::string_view text = in.sized<std::uint16_t>(what);
   try {
-    return parseCfen(in.text(length, what));
+    return parseCfen(text);
   } catch (const CfenError& e) {
     throw SampleProblem{what + ": " + e.what()};
   }

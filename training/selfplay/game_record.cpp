@@ -140,24 +140,11 @@ WrittenGameRecord readGameRecordLine(std::string_view line) {
   return record;
 }
 
-namespace {
-
-void putText(ByteWriter& out, const std::string& text) {
-  out.put(static_cast<std::uint32_t>(text.size()));
-  out.putBytes(text);
-}
-
-std::string getText(ByteReader& in, const char* what) {
-  return std::string(in.text(in.get<std::uint32_t>(what), what));
-}
-
-}  // namespace
-
 void writeGameRecord(ByteWriter& out, const GameRecord& record) {
   out.put(static_cast<std::int32_t>(record.game));
-  putText(out, record.white);
-  putText(out, record.black);
-  putText(out, toCfen(record.start));
+  out.putSized<std::uint32_t>(record.white);
+  out.putSized<std::uint32_t>(record.black);
+  out.putSized<std::uint32_t>(toCfen(record.start));
   out.put(static_cast<std::uint32_t>(record.moves.size()));
   for (const Move& move : record.moves) {
     out.put(static_cast<std::uint8_t>(move.kind));
@@ -168,16 +155,16 @@ void writeGameRecord(ByteWriter& out, const GameRecord& record) {
   }
   out.put(static_cast<std::uint8_t>(record.status.outcome));
   out.put(static_cast<std::uint8_t>(record.status.reason));
-  putText(out, record.note);
+  out.putSized<std::uint32_t>(record.note);
 }
 
 GameRecord readGameRecord(ByteReader& in) {
   GameRecord record;
   record.game = in.get<std::int32_t>("the game number");
-  record.white = getText(in, "White's name");
-  record.black = getText(in, "Black's name");
+  record.white = std::string(in.sized<std::uint32_t>("White's name"));
+  record.black = std::string(in.sized<std::uint32_t>("Black's name"));
   try {
-    record.start = parseCfen(getText(in, "the start"));
+    record.start = parseCfen(in.sized<std::uint32_t>("the start"));
   } catch (const CfenError& e) {
     throw GameRecordError(std::string("bad game record: start: ") + e.what());
   }
@@ -196,7 +183,7 @@ GameRecord readGameRecord(ByteReader& in) {
   }
   record.status.outcome = static_cast<Outcome>(in.get<std::uint8_t>("the outcome"));
   record.status.reason = static_cast<EndReason>(in.get<std::uint8_t>("the reason"));
-  record.note = getText(in, "the note");
+  record.note = std::string(in.sized<std::uint32_t>("the note"));
   return record;
 }
 
