@@ -1,6 +1,7 @@
 #pragma once
-// How a run config's values are written and checked (training/run/train_config.cpp): TOML text for
-// numbers and strings, and the one-line problem with a value outside what its key allows
+// How a run config's values are written and checked (training/run/train_config.cpp,
+// config_text.cpp): TOML text for numbers and strings, and the one-line problem with a value
+// outside what its key allows
 // ("must be in 1..100000 (got 0)"). Torch-free.
 
 #include <cstdint>

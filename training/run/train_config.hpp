@@ -115,7 +115,7 @@ std::string toToml(const TrainConfig& config);
 
 // Every key with its default and meaning, as a config file (the mlp network, the resnet's keys
 // commented out): what `camelot train --keys` prints. Every key is declared once, in
-// train_config.cpp's visitKeys, with its range and meaning; its default is TrainConfig's.
+// config_keys.hpp, with its range and meaning; its default is TrainConfig's.
 std::string configKeyReference();
 
 // The keys whose values differ between `a` and `b`, in toToml's order, each as
