@@ -19,6 +19,15 @@
 namespace camelot::cli {
 namespace {
 
+// --variant standard|grand (cli/variant.hpp), `what` saying what it changes besides.
+void addVariantOption(CLI::App* command, std::string& variant, const std::string& what) {
+  command
+      ->add_option("--variant", variant,
+                   "standard or grand (Grand Camelot, positions as GFEN" + what +
+                       "); default: the position's")
+      ->check(CLI::IsMember(kVariantNames));
+}
+
 // --net FILE [--search S] [--depth D] [--sims N] [--time MS], or --player SPEC
 // (cli/player_choice.hpp).
 void addPlayerChoice(CLI::App* command, PlayerChoice& choice) {
@@ -69,10 +78,7 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       ->capture_default_str();
   perft->add_flag("--divide", perftOptions.divide,
                   "Print each root move with its count; the last line is the total");
-  perft
-      ->add_option("--variant", perftOptions.variant,
-                   "standard or grand (Grand Camelot, positions as GFEN); default: the position's")
-      ->check(CLI::IsMember(kVariantNames));
+  addVariantOption(perft, perftOptions.variant, "");
 
   std::optional<std::string> legalFen;
   CLI::App* legal =
@@ -82,11 +88,8 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
                          "Without --fen, reads one CFEN per line from standard input.");
   legal->add_option("--fen", legalFen, "Position as CFEN (GFEN for Grand Camelot), or 'startpos'");
   std::string legalVariant;
-  legal
-      ->add_option("--variant", legalVariant,
-                   "standard or grand (Grand Camelot: outcome none, rb, gy or draw; a forced pass "
-                   "is the move 'pass'); default: each position's")
-      ->check(CLI::IsMember(kVariantNames));
+  addVariantOption(legal, legalVariant,
+                   "; outcome none, rb, gy or draw; a forced pass is the move 'pass'");
 
   ShowOptions showOptions;
   CLI::App* show = app.add_subcommand(
@@ -97,9 +100,7 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
   show->add_option("--moves", showOptions.moves,
                    "Moves to play first, separated by spaces, e.g. \"F6-F8 G11-G9\"");
   show->add_flag("--numeric", showOptions.numeric, "List the legal moves in numeric notation");
-  show->add_option("--variant", showOptions.variant,
-                   "standard or grand (Grand Camelot, positions as GFEN); default: the position's")
-      ->check(CLI::IsMember(kVariantNames));
+  addVariantOption(show, showOptions.variant, "");
   show->add_option("--seat", showOptions.seat,
                    "Grand Camelot: the seat whose side is drawn at the bottom")
       ->check(CLI::IsMember(kSeatNames))

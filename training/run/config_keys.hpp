@@ -60,9 +60,9 @@ inline constexpr NetworkKey kNetworkKeys[] = {
      Architecture::Resnet},
 };
 inline constexpr Key kArchitectureKey{"architecture",
-                               "\"mlp\" (sparse inputs, plain C++ inference) or \"resnet\""};
+                                      "\"mlp\" (sparse inputs, plain C++ inference) or \"resnet\""};
 inline constexpr Key kTacticalPlanesKey{"tactical_planes",
-                                 "Input planes of the attacked and defended squares"};
+                                        "Input planes of the attacked and defended squares"};
 
 inline const std::vector<std::string_view> kSearches = {"gumbel", "puct"};
 inline const std::vector<std::string_view> kOptimizers = {"adamw", "sgd"};
