@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/game_setup.hpp"
+#include "cli/variant.hpp"
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
 #include "mcts/mcts_player.hpp"
@@ -36,7 +37,31 @@ struct Analysis {
   nlohmann::json facts;  // the same for --json
 };
 
-// A tree search: the most visited moves first; the prior breaks ties among the unvisited.
+// The prior of the root's move k.
+template <class Rules>
+float rootPrior(const BasicSearchTree<Rules>& tree, std::size_t k) {
+  return tree.node(tree.node(BasicSearchTree<Rules>::kRoot).firstChild + static_cast<NodeIndex>(k))
+      .prior;
+}
+
+// The `top` root moves of a tree search: the move it plays first (a move that wins at once
+// may have few visits), then the most visited; the prior breaks ties among the unvisited.
+template <class Rules>
+std::vector<std::size_t> rankedRootMoves(const BasicSearchResult<Rules>& result,
+                                         const BasicSearchTree<Rules>& tree, int top) {
+  std::vector<std::size_t> order(result.moves.size());
+  std::iota(order.begin(), order.end(), 0);
+  const auto chosen = static_cast<std::size_t>(result.chosen);
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    if ((a == chosen) != (b == chosen)) return a == chosen;
+    return result.visits[a] != result.visits[b] ? result.visits[a] > result.visits[b]
+                                                : rootPrior(tree, a) > rootPrior(tree, b);
+  });
+  order.resize(std::min<std::size_t>(order.size(), static_cast<std::size_t>(top)));
+  return order;
+}
+
+// A tree search of the network.
 Analysis treeAnalysis(const NetPlayerSpec& net, const Model& model, Evaluator& evaluator,
                       const Game& game, int top) {
   const std::unique_ptr<TreeSearch> search =
@@ -45,21 +70,13 @@ Analysis treeAnalysis(const NetPlayerSpec& net, const Model& model, Evaluator& e
   search->setRoot(game.position(), positions.first(positions.size() - 1));
   const SearchResult& result = search->runFor(evaluator, net.simulations, net.time);
   const SearchTree& tree = search->tree();
-  const Node& root = tree.node(SearchTree::kRoot);
-  std::vector<std::size_t> order(result.moves.size());
-  std::iota(order.begin(), order.end(), 0);
-  const auto prior = [&](std::size_t k) { return tree.node(root.firstChild + k).prior; };
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return result.visits[a] != result.visits[b] ? result.visits[a] > result.visits[b]
-                                                : prior(a) > prior(b);
-  });
-  order.resize(std::min<std::size_t>(order.size(), static_cast<std::size_t>(top)));
+  const auto prior = [&](std::size_t k) { return rootPrior(tree, k); };
+  const std::vector<std::size_t> order = rankedRootMoves(result, tree, top);
   Analysis analysis;
   for (const std::size_t k : order)
     analysis.lines.push_back({result.moves[k], prior(k), result.visits[k], result.q[k], {}});
   analysis.value = result.rootValue;
-  // The most visited child (the larger prior on a tie, as in the table), ply after ply.
-  analysis.pv = tree.principalVariation();
+  analysis.pv = search->chosenLine();
   analysis.summary = std::to_string(result.simulations) + " simulations";
   analysis.facts = {{"simulations", result.simulations}};
   return analysis;
@@ -111,9 +128,79 @@ nlohmann::json wdlJson(const Wdl& w) {
   return {w.win, w.draw, w.loss};
 }
 
+// Grand Camelot: the chosen tree search (--player mcts:... or gumbel:...) on the position, its
+// root moves ranked as a network's tree search's are.
+void analyzeGrand(const AnalyzeOptions& options, std::ostream& out) {
+  const grand::GrandGame game = grandGameFromMoves(options.fen, options.moves);
+  if (game.finished())
+    throw InputError("the game is over at this position (" + outcomeText(game.outcome()) + ")");
+  const PlayerSpec spec = chosenGrandSpec(options.choice);
+  const std::unique_ptr<GrandPlayer> player = makeGrandPlayer(spec, 1);
+  const auto* searcher = dynamic_cast<const GrandMctsPlayer*>(player.get());
+  if (searcher == nullptr)
+    throw UsageError("analyze reads a tree search: --player must be mcts:... or gumbel:..., not '" +
+                     spec.text() + "'");
+  const auto begin = std::chrono::steady_clock::now();
+  player->chooseMove(game);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  const GrandSearchResult& result = searcher->lastResult();
+  const GrandSearchTree& tree = searcher->lastTree();
+  const std::vector<std::size_t> order = rankedRootMoves(result, tree, options.top);
+  std::vector<std::string> pv;
+  const GrandMoveReport report = *player->lastReport();
+  for (const grand::GrandMove& m : report.pv)
+    pv.push_back(grand::notation(m));
+  const grand::Player mover = game.position().toMove;
+
+  if (options.json) {
+    nlohmann::json moves = nlohmann::json::array();
+    for (const std::size_t k : order)
+      moves.push_back({{"move", grand::notation(result.moves[k])},
+                       {"prior", rootPrior(tree, k)},
+                       {"visits", result.visits[k]},
+                       {"q", result.q[k]}});
+    out << nlohmann::json{{"fen", grand::toGfen(game.position())},
+                          {"search", player->name()},
+                          {"simulations", result.simulations},
+                          {"seconds", seconds},
+                          {"value", result.rootValue},
+                          {"moves", moves},
+                          {"pv", pv}}
+               .dump()
+        << '\n';
+    return;
+  }
+  char timing[32];
+  std::snprintf(timing, sizeof timing, "%.2f", seconds);
+  out << "Position:   " << grand::toGfen(game.position()) << '\n'
+      << "Search:     " << player->name() << ", " << result.simulations << " simulations in "
+      << timing << " s, value " << signedValue(result.rootValue) << " for "
+      << grand::partnershipName(grand::partnershipOf(mover)) << " (" << grand::playerName(mover)
+      << " to move)\n\n";
+  char header[128];
+  std::snprintf(header, sizeof header, "  %-22s %7s %7s %7s\n", "move", "visits", "prior", "Q");
+  out << header;
+  for (const std::size_t k : order) {
+    char row[160];
+    std::snprintf(row, sizeof row, "  %-22s %7d %7.3f %7s\n",
+                  grand::notation(result.moves[k]).c_str(), result.visits[k], rootPrior(tree, k),
+                  signedValue(result.q[k]).c_str());
+    out << row;
+  }
+  out << "\nPV:";
+  for (const std::string& m : pv)
+    out << ' ' << m;
+  out << '\n';
+}
+
 }  // namespace
 
 void runAnalyze(const AnalyzeOptions& options, std::ostream& out) {
+  if (variantOf(options.variant, options.fen) == Variant::Grand) {
+    analyzeGrand(options, out);
+    return;
+  }
   const Game game = gameFromMoves(options.fen, options.moves);
   if (game.finished())
     throw InputError("the game is over at this position (" + statusText(game.status()) + ")");

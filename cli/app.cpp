@@ -20,11 +20,12 @@ namespace camelot::cli {
 namespace {
 
 // --variant standard|grand (cli/variant.hpp), `what` saying what it changes besides.
-void addVariantOption(CLI::App* command, std::string& variant, const std::string& what) {
+void addVariantOption(CLI::App* command, std::string& variant, const std::string& what,
+                      const std::string& fallback = "the position's") {
   command
-      ->add_option("--variant", variant,
-                   "standard or grand (Grand Camelot, positions as GFEN" + what +
-                       "); default: the position's")
+      ->add_option(
+          "--variant", variant,
+          "standard or grand (Grand Camelot, positions as GFEN" + what + "); default: " + fallback)
       ->check(CLI::IsMember(kVariantNames));
 }
 
@@ -144,6 +145,9 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       ->check(CLI::Range(1, 256));
   match->add_option("--out", matchOptions.outDirectory,
                     "Directory for the game records (games.jsonl)");
+  addVariantOption(match, matchOptions.variant,
+                   "; --white moves for Red and Blue in odd games, Green and Yellow in even ones",
+                   "standard");
   match->add_flag(
       "--json", matchOptions.json,
       "Print one JSON object: games, wins, draws, losses, score, elo, elo_low, elo_high");
@@ -212,7 +216,9 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       "and print its value, principal variation and top moves: alpha-beta's move first, then by "
       "the network's prior; a tree search's most visited first, with visits and Q; the "
       "network's W/D/L after each.");
-  analyze->add_option("--fen", analyzeOptions.fen, "Position as CFEN, or 'startpos'")
+  analyze
+      ->add_option("--fen", analyzeOptions.fen,
+                   "Position as CFEN (GFEN for Grand Camelot), or 'startpos'")
       ->capture_default_str();
   analyze->add_option("--moves", analyzeOptions.moves, "Moves to play first");
   addPlayerChoice(analyze, analyzeOptions.choice);
@@ -220,6 +226,9 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));
   analyze->add_flag("--json", analyzeOptions.json, "Print one JSON object");
+  addVariantOption(analyze, analyzeOptions.variant,
+                   "; the search is --player mcts:... or gumbel:..., default " +
+                       std::string(kDefaultGrandPlayer));
 
   EngineOptions engineOptions;
   CLI::App* engine = app.add_subcommand(
@@ -228,6 +237,10 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       "so that other programs can drive CamelotZero: newgame, position, go, move, legal, "
       "status, quit.");
   addPlayerChoice(engine, engineOptions.choice);
+  addVariantOption(engine, engineOptions.variant,
+                   "; the player, --player SPEC (default " + std::string(kDefaultGrandPlayer) +
+                       "), moves for whichever seat is to move",
+                   "standard");
 
   PlayOptions playOptions;
   CLI::App* play = app.add_subcommand(
@@ -239,8 +252,15 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
   play->add_option("--color", playOptions.color, "Your side; Black lets the network move first")
       ->capture_default_str()
       ->check(CLI::IsMember({"white", "black"}));
-  play->add_option("--fen", playOptions.fen, "Start position as CFEN, or 'startpos'")
+  play->add_option("--fen", playOptions.fen,
+                   "Start position as CFEN (GFEN for Grand Camelot), or 'startpos'")
       ->capture_default_str();
+  addVariantOption(play, playOptions.variant,
+                   "; you play --seat, --player SPEC (default " + std::string(kDefaultGrandPlayer) +
+                       ") the other three seats");
+  play->add_option("--seat", playOptions.seat, "Grand Camelot: your seat")
+      ->capture_default_str()
+      ->check(CLI::IsMember(kSeatNames));
   play->add_option("--out", playOptions.out,
                    "Add the game to this games file (JSON lines, as match --out writes) when "
                    "the session ends");
@@ -353,6 +373,10 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       ->check(CLI::Range(1, 4096));
   arena->add_option("--device", arenaOptions.device, "Where networks run: cpu, cuda, cuda:N")
       ->capture_default_str();
+  addVariantOption(arena, arenaOptions.variant,
+                   "; each player moves for a partnership, swapped every game; --openings is a "
+                   "count",
+                   "standard");
 
   RatingsOptions ratingsOptions;
   CLI::App* ratings = app.add_subcommand(

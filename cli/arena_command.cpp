@@ -18,6 +18,7 @@
 #include "training/distributed/mpi_world.hpp"
 #include "training/evaluation/arena.hpp"
 #include "training/evaluation/elo.hpp"
+#include "training/evaluation/grand_match.hpp"
 #include "training/evaluation/openings.hpp"
 #include "training/evaluation/ratings.hpp"
 #include "training/evaluation/results_file.hpp"
@@ -82,9 +83,10 @@ class ArenaFiles {
     fs::remove(dir_ / "results.csv.tmp", ignored);
   }
 
-  void add(const GameRecord& record) {
-    games_ << record.toJsonLine() << '\n' << std::flush;
-    results_ << resultsLine(record) << std::flush;
+  // A finished game: its record's JSON line and its results.csv line.
+  void add(const std::string& record, const std::string& results) {
+    games_ << record << '\n' << std::flush;
+    results_ << results << std::flush;
     ++added_;
   }
 
@@ -109,14 +111,91 @@ class ArenaFiles {
   bool committed_ = false;
 };
 
-std::vector<Position> arenaOpenings(const ArenaOptions& options) {
+// --openings K: a count of random openings (nullopt: a suite file).
+std::optional<int> openingCount(const ArenaOptions& options) {
   const std::string& text = options.openings;
   const bool count = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
-  if (!count) return readOpenings(text);
+  if (!count) return std::nullopt;
   const int k = std::stoi(text.substr(0, 6));
   if (k < 1 || text.size() > 6)
     throw UsageError("--openings " + text + ": give a file or a count from 1 to 999999");
-  return randomOpenings(options.seed, k, options.openingPlies);
+  return k;
+}
+
+std::vector<Position> arenaOpenings(const ArenaOptions& options) {
+  const std::optional<int> count = openingCount(options);
+  if (!count) return readOpenings(options.openings);
+  return randomOpenings(options.seed, *count, options.openingPlies);
+}
+
+// A finished game of either variant, as the arena files and reports it.
+struct FinishedGame {
+  int pairing = 0;
+  std::string record;       // its JSON line
+  std::string results;      // its results.csv line
+  RatedGame rated;          // the side that moved first as "white"
+  double firstScore = 0.5;  // the pairing's first player's
+};
+
+FinishedGame finishedGame(const ArenaGame& game) {
+  const GameRecord& r = game.record;
+  const double whiteScore = r.status.outcome == Outcome::WhiteWins   ? 1.0
+                            : r.status.outcome == Outcome::BlackWins ? 0.0
+                                                                     : 0.5;
+  return {game.pairing,
+          r.toJsonLine(),
+          resultsLine(r),
+          {r.white, r.black, whiteScore},
+          game.firstScore()};
+}
+
+// Grand Camelot's arena: each pairing a match of partnerships swapped (training/evaluation/
+// grand_match.hpp), pairing after pairing, the games of one pairing on `workers` threads; the
+// openings are settings' random ones (a suite file is the standard game's).
+void playGrandArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairing>& pairings,
+                    const ArenaOptions& options, const std::atomic<bool>& stop,
+                    const std::function<void(const FinishedGame&)>& onGame) {
+  std::vector<PlayerSpec> specs;
+  for (const ArenaPlayer& player : players) {
+    specs.push_back(PlayerSpec::parse(player.spec));
+    makeGrandPlayer(specs.back(), 0);
+  }
+  MatchSettings settings;
+  settings.games = options.games;
+  settings.openingPlies = options.openingPlies;
+  settings.openingCount = *openingCount(options);
+  settings.seed = options.seed;
+  settings.maxPlies = options.maxPlies;
+  settings.threads = options.workers > 0
+                         ? options.workers
+                         : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  settings.stop = &stop;
+  for (std::size_t p = 0; p < pairings.size() && !stop; ++p) {
+    const PlayerSpec& first = specs[static_cast<std::size_t>(pairings[p].first)];
+    const PlayerSpec& second = specs[static_cast<std::size_t>(pairings[p].second)];
+    playGrandMatch(
+        [&](std::uint64_t seed) { return makeGrandPlayer(first, seed); },
+        [&](std::uint64_t seed) { return makeGrandPlayer(second, seed); }, settings,
+        [&](int index, const GrandGameRecord& played) {
+          // Named as the arena names its players (their specs, unless named).
+          GrandGameRecord r = played;
+          const bool firstIsRb = index % 2 == 0;
+          r.rb =
+              players[static_cast<std::size_t>(firstIsRb ? pairings[p].first : pairings[p].second)]
+                  .name;
+          r.gy =
+              players[static_cast<std::size_t>(firstIsRb ? pairings[p].second : pairings[p].first)]
+                  .name;
+          const double rbScore = r.outcome.kind != grand::GrandOutcome::Kind::Win ? 0.5
+                                 : r.outcome.winner == 0                          ? 1.0
+                                                                                  : 0.0;
+          onGame({static_cast<int>(p),
+                  r.toJsonLine(),
+                  resultsLine(r),
+                  {r.rb, r.gy, rbScore},
+                  firstIsRb ? rbScore : 1.0 - rbScore});
+        });
+  }
 }
 
 }  // namespace
@@ -175,9 +254,13 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
   if (!seen.contains(anchor))
     throw UsageError("--anchor '" + anchor + "' is not one of the players");
 
+  const bool grandGame = options.variant == "grand";
+  if (grandGame && !openingCount(options))
+    throw UsageError("--openings " + options.openings +
+                     ": Grand Camelot arenas play random openings; give a count");
   ArenaSettings settings;
   settings.gamesPerPairing = options.games;
-  settings.openings = arenaOpenings(options);
+  if (!grandGame) settings.openings = arenaOpenings(options);
   settings.defaultSimulations = options.simulations;
   settings.maxPlies = options.maxPlies;
   settings.search = *netSearchNamed(options.search);
@@ -191,7 +274,11 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
 
   // Under mpirun every rank plays its part of the games; rank 0 alone writes and reports.
   std::optional<MpiWorld> world;
-  if (MpiWorld::launched()) world.emplace();
+  if (MpiWorld::launched()) {
+    if (grandGame)
+      throw UsageError("a Grand Camelot arena runs in one process: start it without mpirun");
+    world.emplace();
+  }
   const bool lead = !world || world->rank() == 0;
   const InterruptWatch watch;
   const fs::path dir =
@@ -201,7 +288,15 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
     // The others wait for rank 0's word that its directory is ready.
     try {
       arenaFiles.emplace(dir);
-      writeOrThrow(dir / "openings.txt", openingsText(settings.openings));
+      if (grandGame) {
+        std::string text;
+        for (int k = 0; k < *openingCount(options); ++k)
+          text += grand::toGfen(randomOpening<GrandRules>(options.seed, k, options.openingPlies)) +
+                  '\n';
+        writeOrThrow(dir / "openings.txt", text);
+      } else {
+        writeOrThrow(dir / "openings.txt", openingsText(settings.openings));
+      }
     } catch (...) {
       if (world) world->broadcast({std::byte{0}});
       throw;
@@ -218,15 +313,11 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
   Progress progress(progressOut, ::isatty(STDERR_FILENO) != 0);
   const int total = options.games * static_cast<int>(pairings.size());
   const auto begin = std::chrono::steady_clock::now();
-  const auto onGame = [&](const ArenaGame& game) {
-    ArenaFiles& files = *arenaFiles;
-    files.add(game.record);
+  const auto onGame = [&](const FinishedGame& game) {
+    arenaFiles->add(game.record, game.results);
     MatchScore& s = scores[static_cast<std::size_t>(game.pairing)];
-    s.add(game.firstScore());
-    rated.push_back({game.record.white, game.record.black,
-                     game.record.status.outcome == Outcome::WhiteWins   ? 1.0
-                     : game.record.status.outcome == Outcome::BlackWins ? 0.0
-                                                                        : 0.5});
+    s.add(game.firstScore);
+    rated.push_back(game.rated);
     std::string line =
         "arena: " + std::to_string(rated.size()) + "/" + std::to_string(total) + " games";
     if (sprt) {
@@ -237,12 +328,15 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
     progress.update(line);
     if (watch.interrupted()) stop = true;
   };
+  const auto onArenaGame = [&](const ArenaGame& game) { onGame(finishedGame(game)); };
   if (world) {
-    playArenaOnAllRanks(*world, players, pairings, settings, onGame,
+    playArenaOnAllRanks(*world, players, pairings, settings, onArenaGame,
                         [&] { return stop || watch.interrupted(); });
     if (!lead) return;
+  } else if (grandGame) {
+    playGrandArena(players, pairings, options, stop, onGame);
   } else {
-    playArena(players, pairings, settings, onGame, &stop);
+    playArena(players, pairings, settings, onArenaGame, &stop);
   }
   progress.finish();
   arenaFiles->commit();

@@ -57,6 +57,7 @@ struct MatchOptions {
   int threads = 1;
   std::string outDirectory;
   bool json = false;
+  std::string variant;  // "grand": Grand Camelot, each player moving for a partnership
 };
 // Results to `out`; a line per finished game to `progress`.
 void runMatch(const MatchOptions& options, std::ostream& out, std::ostream& progress);
@@ -80,6 +81,7 @@ struct AnalyzeOptions {
   PlayerChoice choice;
   int top = 10;
   bool json = false;
+  std::string variant;  // as perft's
 };
 void runAnalyze(const AnalyzeOptions& options, std::ostream& out);
 
@@ -87,12 +89,16 @@ struct PlayOptions {
   PlayerChoice choice;
   std::string color = "white";  // the human's side: "white" or "black"
   std::string fen = "startpos";
+  std::string variant;       // as perft's
+  std::string seat = "red";  // Grand Camelot: the human's seat
   std::uint64_t seed = 1;
   std::string out;  // a games file the game is added to when the session ends ("": none)
 };
 // A person against the network: reads moves and commands from `in` until the game ends, the
 // person quits, or `in` ends.
 void runPlay(const PlayOptions& options, std::istream& in, std::ostream& out);
+// Its Grand Camelot form: the person in one seat, programs in the other three.
+void runGrandPlay(const PlayOptions& options, std::istream& in, std::ostream& out);
 
 struct ReplayOptions {
   std::string file;   // a games file (games.jsonl)
@@ -104,6 +110,7 @@ void runReplay(const ReplayOptions& options, std::istream& in, std::ostream& out
 
 struct EngineOptions {
   PlayerChoice choice;  // its own limits are what a bare `go` searches by
+  std::string variant;  // "grand": Grand Camelot (positions as GFEN)
 };
 // The engine line protocol (docs/engine_protocol.md): commands from `in`, one a line, answers
 // on `out`, until `quit` or the end of `in`.
@@ -136,6 +143,7 @@ struct ArenaOptions {
   int workers = 0;  // 0: one per core
   int gamesPerWorker = 16;
   std::string device = "cpu";
+  std::string variant;  // "grand": Grand Camelot (each player a partnership)
 };
 // Results to `out`, progress to `progress`.
 void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& progress);

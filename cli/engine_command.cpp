@@ -9,10 +9,24 @@
 
 namespace camelot::cli {
 
-void runEngine(const EngineOptions& options, std::istream& in, std::ostream& out) {
-  EngineSession session(chosenPlayer(options.choice, 1));
+namespace {
+
+template <class Session>
+void serve(Session& session, std::istream& in, std::ostream& out) {
   for (std::string line; std::getline(in, line);)
     if (!session.handle(line, out)) break;
+}
+
+}  // namespace
+
+void runEngine(const EngineOptions& options, std::istream& in, std::ostream& out) {
+  if (options.variant == "grand") {
+    GrandEngineSession session(makeGrandPlayer(chosenGrandSpec(options.choice), 1));
+    serve(session, in, out);
+    return;
+  }
+  EngineSession session(chosenPlayer(options.choice, 1));
+  serve(session, in, out);
 }
 
 }  // namespace camelot::cli

@@ -8,8 +8,7 @@
 #include <ostream>
 
 #include "cli/commands.hpp"
-#include "cli/game_setup.hpp"
-#include "engine/notation.hpp"
+#include "cli/variant_text.hpp"
 
 namespace camelot::cli {
 namespace {
@@ -92,9 +91,36 @@ std::string statusWords(const GameStatus& status) {
   return "draw " + reason;
 }
 
-EngineSession::EngineSession(std::unique_ptr<Player> player) : player_(std::move(player)) {}
+std::string VariantText<StandardRules>::endWords(const Game& game) {
+  return statusWords(game.status());
+}
 
-bool EngineSession::handle(std::string_view line, std::ostream& out) {
+grand::GrandMove VariantText<GrandRules>::parseMove(const grand::GrandPosition& p,
+                                                    std::string_view text) {
+  const std::string written = join(splitWords(text));
+  if (const std::optional<grand::GrandMove> move = grand::findMove(p, written)) return *move;
+  throw InputError("'" + written + "' is not a legal move of " + grand::playerName(p.toMove));
+}
+
+std::string VariantText<GrandRules>::endWords(const grand::GrandGame& game) {
+  const grand::GrandOutcome& outcome = game.outcome();
+  switch (outcome.kind) {
+    case grand::GrandOutcome::Kind::None:
+      return "in progress";
+    case grand::GrandOutcome::Kind::Win:
+      return std::string(grand::partnershipName(outcome.winner)) + " wins " + outcome.reason;
+    case grand::GrandOutcome::Kind::Draw:
+      break;
+  }
+  return "draw " + outcome.reason;
+}
+
+template <class Rules>
+BasicEngineSession<Rules>::BasicEngineSession(std::unique_ptr<BasicPlayer<Rules>> player)
+    : player_(std::move(player)) {}
+
+template <class Rules>
+bool BasicEngineSession<Rules>::handle(std::string_view line, std::ostream& out) {
   const std::vector<std::string_view> words = splitWords(line);
   if (words.empty()) return true;
   const std::string_view command = words.front();
@@ -130,13 +156,15 @@ bool EngineSession::handle(std::string_view line, std::ostream& out) {
   return true;
 }
 
-void EngineSession::newGame(Words args) {
+template <class Rules>
+void BasicEngineSession<Rules>::newGame(Words args) {
   expectNoArguments("newgame", args);
-  game_ = Game();
+  game_ = typename Rules::Game();
   player_->newGame();
 }
 
-void EngineSession::position(Words args) {
+template <class Rules>
+void BasicEngineSession<Rules>::position(Words args) {
   const auto movesWord = std::find(args.begin(), args.end(), "moves");
   const Words setup(args.begin(), movesWord);
   std::string fen;
@@ -145,13 +173,16 @@ void EngineSession::position(Words args) {
   } else if (setup.size() > 1 && setup[0] == "fen") {
     fen = join(setup.subspan(1));
   } else {
-    throw InputError("position needs 'startpos' or 'fen CFEN', then optionally 'moves M1 M2 ...'");
+    throw InputError("position needs 'startpos' or 'fen " +
+                     std::string(VariantText<Rules>::kPositionText) +
+                     "', then optionally 'moves M1 M2 ...'");
   }
   const std::string moves = movesWord == args.end() ? "" : join(Words(movesWord + 1, args.end()));
-  game_ = gameFromMoves(fen, moves);
+  game_ = VariantText<Rules>::game(fen, moves);
 }
 
-std::string EngineSession::go(Words args) {
+template <class Rules>
+std::string BasicEngineSession<Rules>::go(Words args) {
   ThinkingBudget budget;
   for (std::size_t i = 0; i < args.size(); i += 2) {
     const std::string option(args[i]);
@@ -167,29 +198,31 @@ std::string EngineSession::go(Words args) {
     }
   }
   expectPlaying();
-  const Move move = player_->chooseMove(game_, budget);
+  const typename Rules::Move move = player_->chooseMove(game_, budget);
   std::string text;
-  if (const std::optional<MoveReport> report = player_->lastReport()) {
+  if (const std::optional<BasicMoveReport<Rules>> report = player_->lastReport()) {
     text = "info depth " + std::to_string(report->depth) + " visits " +
            std::to_string(report->visits) + " value " + valueText(report->value) + " pv";
-    for (const Move& m : report->pv)
-      text += ' ' + toNotation(m);
+    for (const typename Rules::Move& m : report->pv)
+      text += ' ' + VariantText<Rules>::move(m);
     text += '\n';
   }
-  return text + "bestmove " + toNotation(move);
+  return text + "bestmove " + VariantText<Rules>::move(move);
 }
 
-void EngineSession::move(std::string_view text) {
+template <class Rules>
+void BasicEngineSession<Rules>::move(std::string_view text) {
   if (splitWords(text).empty()) throw InputError("move needs a move, e.g. 'move F6-F8'");
   expectPlaying();
-  game_.play(parseMove(game_.position(), text));
+  game_.play(VariantText<Rules>::parseMove(game_.position(), text));
 }
 
-std::string EngineSession::legal(Words args) const {
+template <class Rules>
+std::string BasicEngineSession<Rules>::legal(Words args) const {
   expectNoArguments("legal", args);
   std::vector<std::string> names;
-  for (const Move& m : game_.legalMoves())
-    names.push_back(toNotation(m));
+  for (const typename Rules::Move& m : game_.legalMoves())
+    names.push_back(VariantText<Rules>::move(m));
   std::sort(names.begin(), names.end());
   std::string text = "legal";
   for (const std::string& name : names)
@@ -197,13 +230,19 @@ std::string EngineSession::legal(Words args) const {
   return text;
 }
 
-std::string EngineSession::status(Words args) const {
+template <class Rules>
+std::string BasicEngineSession<Rules>::status(Words args) const {
   expectNoArguments("status", args);
-  return "status " + statusWords(game_.status());
+  return "status " + VariantText<Rules>::endWords(game_);
 }
 
-void EngineSession::expectPlaying() const {
-  if (game_.finished()) throw InputError("the game is over (" + statusWords(game_.status()) + ")");
+template <class Rules>
+void BasicEngineSession<Rules>::expectPlaying() const {
+  if (game_.finished())
+    throw InputError("the game is over (" + VariantText<Rules>::endWords(game_) + ")");
 }
+
+template class BasicEngineSession<StandardRules>;
+template class BasicEngineSession<GrandRules>;
 
 }  // namespace camelot::cli

@@ -1,7 +1,8 @@
 #pragma once
 // The engine line protocol (docs/engine_protocol.md), one command line in, its answer lines
 // out: the game being played, and the player that picks moves (a network's search or a
-// classical player; the session does not know which).
+// classical player; the session does not know which). One session per variant: in Grand
+// Camelot positions are GFEN and the player moves for whichever seat is to move.
 
 #include <iosfwd>
 #include <memory>
@@ -11,14 +12,15 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/game.hpp"
+#include "engine/game_rules.hpp"
 #include "mcts/player.hpp"
 
 namespace camelot::cli {
 
-class EngineSession {
+template <class Rules>
+class BasicEngineSession {
  public:
-  explicit EngineSession(std::unique_ptr<Player> player);
+  explicit BasicEngineSession(std::unique_ptr<BasicPlayer<Rules>> player);
 
   // Answers one command line on `out` and flushes it; bad input gets an `error` line and
   // leaves the session as it was. Returns false after `quit`.
@@ -38,9 +40,12 @@ class EngineSession {
   // Throws unless the game is still running.
   void expectPlaying() const;
 
-  std::unique_ptr<Player> player_;
-  Game game_;
+  std::unique_ptr<BasicPlayer<Rules>> player_;
+  typename Rules::Game game_;
 };
+
+using EngineSession = BasicEngineSession<StandardRules>;
+using GrandEngineSession = BasicEngineSession<GrandRules>;
 
 // The protocol's words for a status: "in progress", "white wins castle", "draw repetition".
 std::string statusWords(const GameStatus& status);

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "cli/variant.hpp"
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
 
@@ -35,6 +36,36 @@ Game gameFromMoves(const std::string& fen, const std::string& moves) {
     } catch (const MoveError& e) {
       throw InputError("move " + std::to_string(number) + ": " + e.what());
     }
+  }
+  return game;
+}
+
+std::string outcomeText(const grand::GrandOutcome& outcome) {
+  switch (outcome.kind) {
+    case grand::GrandOutcome::Kind::None:
+      return "in progress";
+    case grand::GrandOutcome::Kind::Win:
+      return std::string(grand::partnershipName(outcome.winner)) + " wins (" + outcome.reason + ")";
+    case grand::GrandOutcome::Kind::Draw:
+      break;
+  }
+  return "draw (" + outcome.reason + ")";
+}
+
+grand::GrandGame grandGameFromMoves(const std::string& fen, const std::string& moves) {
+  grand::GrandGame game(grandPositionOf(fen));
+  std::istringstream stream(moves);
+  std::string text;
+  for (int number = 1; stream >> text; ++number) {
+    if (game.finished())
+      throw InputError("move " + std::to_string(number) + " '" + text +
+                       "': the game is already over (" + outcomeText(game.outcome()) + ")");
+    const std::optional<grand::GrandMove> move = grand::findMove(game.position(), text);
+    if (!move)
+      throw InputError("move " + std::to_string(number) + " '" + text +
+                       "' is not a legal move of " + grand::playerName(game.position().toMove) +
+                       " (see 'camelot legal --variant grand')");
+    game.play(*move);
   }
   return game;
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "engine/game.hpp"
+#include "engine/grand/grand_game.hpp"
 
 namespace camelot::cli {
 
@@ -14,5 +15,12 @@ Game gameFromMoves(const std::string& fen, const std::string& moves);
 
 // "in progress", "White wins (goal)", "draw (repetition)".
 std::string statusText(const GameStatus& status);
+
+// The same for Grand Camelot: a GFEN (or "startpos") and moves in its notation (or key, or
+// FROM-TO where that names one move), played in a GrandGame.
+grand::GrandGame grandGameFromMoves(const std::string& fen, const std::string& moves);
+
+// "in progress", "rb wins (castle)", "draw (material)".
+std::string outcomeText(const grand::GrandOutcome& outcome);
 
 }  // namespace camelot::cli

@@ -10,6 +10,7 @@
 #include "cli/commands.hpp"
 #include "cli/interrupt.hpp"
 #include "io/durable_file.hpp"
+#include "training/evaluation/grand_match.hpp"
 #include "training/evaluation/match.hpp"
 #include "training/evaluation/player_factory.hpp"
 #include "training/run/directory_lock.hpp"
@@ -75,12 +76,13 @@ class MatchDirectory {
     if (!out_) throw InputError("--out " + directory + ": cannot write " + path().string());
   }
 
-  // The games it already holds: index (from 0) and outcome.
-  const std::vector<std::pair<int, Outcome>>& earlier() const { return earlier_; }
+  // The games it already holds: index (from 0) and the score of the side that moved first.
+  const std::vector<std::pair<int, double>>& earlier() const { return earlier_; }
 
-  void write(const GameRecord& record) {
+  // Appends a game's record (its JSON line).
+  void write(const std::string& record) {
     if (!out_.is_open()) return;
-    out_ << record.toJsonLine() << '\n' << std::flush;
+    out_ << record << '\n' << std::flush;
   }
 
   bool enabled() const { return !dir_.empty(); }
@@ -114,10 +116,11 @@ class MatchDirectory {
       try {
         const WrittenGameRecord record = readGameRecordLine(line);
         if (record.game < 1) throw GameRecordError("bad game record: no \"game\" number");
-        const Outcome outcome = record.result == "white"   ? Outcome::WhiteWins
-                                : record.result == "black" ? Outcome::BlackWins
-                                                           : Outcome::Draw;
-        earlier_.emplace_back(static_cast<int>(record.game - 1), outcome);
+        // White and Red-Blue move first; Black and Green-Yellow second.
+        const double firstMoverScore = record.result == "white" || record.result == "rb"   ? 1.0
+                                       : record.result == "black" || record.result == "gy" ? 0.0
+                                                                                           : 0.5;
+        earlier_.emplace_back(static_cast<int>(record.game - 1), firstMoverScore);
       } catch (const GameRecordError& e) {
         throw InputError(path().string() + " line " + std::to_string(number) + ": " + e.what());
       }
@@ -126,17 +129,50 @@ class MatchDirectory {
 
   std::filesystem::path dir_;
   std::optional<DirectoryLock> lock_;
-  std::vector<std::pair<int, Outcome>> earlier_;
+  std::vector<std::pair<int, double>> earlier_;
   std::ofstream out_;
 };
+
+// The games of either variant; a line per finished game to `progress`.
+MatchResult playTheGames(const MatchOptions& options, const PlayerSpec& first,
+                         const PlayerSpec& second, const MatchSettings& settings,
+                         MatchDirectory& games, std::ostream& progress) {
+  int finished = static_cast<int>(settings.alreadyPlayed.size());
+  const auto done = [&] {
+    return " (" + std::to_string(++finished) + "/" + std::to_string(settings.games) + " done): ";
+  };
+  if (options.variant == "grand")
+    return playGrandMatch(
+        [&](std::uint64_t seed) { return makeGrandPlayer(first, seed); },
+        [&](std::uint64_t seed) { return makeGrandPlayer(second, seed); }, settings,
+        [&](int, const GrandGameRecord& record) {
+          games.write(record.toJsonLine());
+          progress << "game " << record.game << done() << record.rb << " (Red, Blue) vs "
+                   << record.gy << " (Green, Yellow): " << grandResultName(record.outcome) << " ("
+                   << record.outcome.reason << ", " << record.moves.size() << " plies)\n";
+        });
+  return playMatch([&](std::uint64_t seed) { return makePlayer(first, seed); },
+                   [&](std::uint64_t seed) { return makePlayer(second, seed); }, settings,
+                   [&](int, const GameRecord& record) {
+                     games.write(record.toJsonLine());
+                     progress << "game " << record.game << done() << record.white << " (White) vs "
+                              << record.black << ": " << outcomeName(record.status.outcome) << " ("
+                              << endReasonName(record.status.reason) << ", " << record.moves.size()
+                              << " plies)\n";
+                   });
+}
 
 }  // namespace
 
 void runMatch(const MatchOptions& options, std::ostream& out, std::ostream& progress) {
+  const bool grandGame = options.variant == "grand";
   const PlayerSpec white = PlayerSpec::parse(options.white);
   const PlayerSpec black = PlayerSpec::parse(options.black);
-  validatePlayerSpec(white);
-  validatePlayerSpec(black);
+  for (const PlayerSpec* spec : {&white, &black})
+    if (grandGame)
+      makeGrandPlayer(*spec, 0);
+    else
+      validatePlayerSpec(*spec);
 
   MatchSettings settings;
   settings.games = options.games;
@@ -146,6 +182,7 @@ void runMatch(const MatchOptions& options, std::ostream& out, std::ostream& prog
   settings.threads = options.threads;
 
   nlohmann::ordered_json described;
+  if (grandGame) described["variant"] = "grand";
   described["white"] = white.text();
   described["black"] = black.text();
   described["games"] = settings.games;
@@ -153,31 +190,22 @@ void runMatch(const MatchOptions& options, std::ostream& out, std::ostream& prog
   described["seed"] = settings.seed;
   described["max_plies"] = settings.maxPlies;
   MatchDirectory games(options.outDirectory, described);
-  for (const auto& [index, outcome] : games.earlier())
+  for (const auto& [index, score] : games.earlier())
     settings.alreadyPlayed.insert(index);
   progress << "match: " << white.text() << " vs " << black.text() << ", " << settings.games
-           << " games in pairs (colours swapped), openings of " << settings.openingPlies
-           << " random plies, seed " << settings.seed << '\n';
+           << " games in pairs (" << (grandGame ? "partnerships" : "colours")
+           << " swapped), openings of " << settings.openingPlies << " random plies, seed "
+           << settings.seed << '\n';
   if (!settings.alreadyPlayed.empty())
     progress << "resuming " << games.path().string() << ": " << settings.alreadyPlayed.size()
              << " games already played\n";
   // Ctrl-C or SIGTERM: the games in play are dropped, the finished ones kept and summed up.
   const InterruptWatch watch;
   settings.stop = &watch.interrupted();
-  int finished = static_cast<int>(settings.alreadyPlayed.size());
-  MatchResult result =
-      playMatch([&](std::uint64_t seed) { return makePlayer(white, seed); },
-                [&](std::uint64_t seed) { return makePlayer(black, seed); }, settings,
-                [&](int, const GameRecord& record) {
-                  games.write(record);
-                  progress << "game " << record.game << " (" << ++finished << "/" << settings.games
-                           << " done): " << record.white << " (White) vs " << record.black << ": "
-                           << outcomeName(record.status.outcome) << " ("
-                           << endReasonName(record.status.reason) << ", " << record.moves.size()
-                           << " plies)\n";
-                });
-  for (const auto& [index, outcome] : games.earlier())
-    result.add(index, outcome);
+  MatchResult result = playTheGames(options, white, black, settings, games, progress);
+  const int finished = result.total().games() + static_cast<int>(games.earlier().size());
+  for (const auto& [index, score] : games.earlier())
+    result.add(index, score);
   if (watch.interrupted())
     progress << "interrupted after " << finished << " of " << settings.games << " games"
              << (games.enabled() ? "; the same command resumes the match" : "") << '\n';
@@ -197,8 +225,11 @@ void runMatch(const MatchOptions& options, std::ostream& out, std::ostream& prog
     out << json.dump() << '\n';
     return;
   }
-  out << scoreLine(white.text() + " as White", result.asWhite) << '\n'
-      << scoreLine(white.text() + " as Black", result.asBlack) << '\n'
+  out << scoreLine(white.text() + (grandGame ? " as Red and Blue" : " as White"), result.asWhite)
+      << '\n'
+      << scoreLine(white.text() + (grandGame ? " as Green and Yellow" : " as Black"),
+                   result.asBlack)
+      << '\n'
       << scoreLine(white.text() + " in all", total) << '\n'
       << "score " << std::fixed << std::setprecision(3) << total.score() << ", Elo "
       << eloText(elo.elo) << " (95% interval " << eloText(elo.low) << " .. " << eloText(elo.high)

@@ -3,10 +3,6 @@
 // either notation or a few commands, and a typo only earns an explanation, never the end of the
 // session.
 #include <algorithm>
-#include <cctype>
-#include <cmath>
-#include <cstdio>
-#include <fstream>
 #include <istream>
 #include <memory>
 #include <optional>
@@ -19,6 +15,8 @@
 #include "cli/board_diagram.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_setup.hpp"
+#include "cli/terminal_play.hpp"
+#include "cli/variant.hpp"
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
@@ -48,26 +46,6 @@ Color parseColor(const std::string& name) {
   if (name == "white") return Color::White;
   if (name == "black") return Color::Black;
   throw UsageError("--color must be white or black, not '" + name + "'");
-}
-
-std::string signedValue(float v) {
-  // Adding +0 turns a -0 from rounding into +0, so a tiny loss reads "+0.00", not "-0.00".
-  const float rounded = std::round(v * 100.0f) / 100.0f + 0.0f;
-  char text[16];
-  std::snprintf(text, sizeof text, "%+.2f", rounded);
-  return text;
-}
-
-std::string trimmedLowerCase(std::string_view text) {
-  const auto space = [](unsigned char c) { return std::isspace(c) != 0; };
-  while (!text.empty() && space(text.front()))
-    text.remove_prefix(1);
-  while (!text.empty() && space(text.back()))
-    text.remove_suffix(1);
-  std::string lower(text);
-  std::ranges::transform(lower, lower.begin(),
-                         [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return lower;
 }
 
 // The opponent's move and, from a searching player, its value of the position.
@@ -128,24 +106,18 @@ class PlaySession {
   // "none"); the file's earlier games stay.
   void save() const {
     if (saveTo_.empty()) return;
-    int games = 0;
-    {
-      std::ifstream in(saveTo_);
-      for (std::string line; std::getline(in, line);)
-        games += line.empty() ? 0 : 1;
-    }
     const std::string you = "human";
-    GameRecord record{games + 1,
-                      human_ == Color::White ? you : ai_->name(),
-                      human_ == Color::White ? ai_->name() : you,
-                      start_,
-                      game_.moves(),
-                      game_.finished() ? game_.status() : GameStatus{},
-                      ""};
-    std::ofstream file(saveTo_, std::ios::app);
-    file << record.toJsonLine() << '\n' << std::flush;
-    if (!file) throw InputError("--out " + saveTo_ + ": cannot write the game");
-    out_ << "Game saved to " << saveTo_ << " (game " << record.game << ")\n";
+    const int number = appendGame(saveTo_, [&](int game) {
+      return GameRecord{game,
+                        human_ == Color::White ? you : ai_->name(),
+                        human_ == Color::White ? ai_->name() : you,
+                        start_,
+                        game_.moves(),
+                        game_.finished() ? game_.status() : GameStatus{},
+                        ""}
+          .toJsonLine();
+    });
+    out_ << "Game saved to " << saveTo_ << " (game " << number << ")\n";
   }
 
   void showBoard() const {
@@ -164,27 +136,14 @@ class PlaySession {
 
   // Reads lines until the human has moved or taken moves back (true) or leaves (false).
   bool humanTurn() {
-    const std::string prompt = "Your move (" + sideName(human_) + "), or 'help': ";
-    std::string line;
-    while (out_ << prompt << std::flush && std::getline(in_, line)) {
-      const std::string command = trimmedLowerCase(line);
-      if (command.empty()) continue;
-      if (command == "quit") return false;
-      if (command == "help") {
-        out_ << kHelp;
-      } else if (command == "legal") {
-        listLegalMoves();
-      } else if (command == "hint") {
-        const Choice hint = choose(*ai_, game_);
-        out_ << "Hint: " << toNotation(hint.move) << valueFor(hint, "you") << '\n';
-      } else if (command == "undo") {
-        if (undo()) return true;
-      } else if (playHumanMove(line)) {
-        return true;
-      }
-    }
-    out_ << '\n';  // end the prompt's line
-    return false;
+    return cli::humanTurn(
+        in_, out_, "Your move (" + sideName(human_) + "), or 'help': ", kHelp,
+        {[&] { listLegalMoves(); },
+         [&] {
+           const Choice hint = choose(*ai_, game_);
+           out_ << "Hint: " << toNotation(hint.move) << valueFor(hint, "you") << '\n';
+         },
+         [&] { return undo(); }, [&](const std::string& line) { return playHumanMove(line); }});
   }
 
   void listLegalMoves() const {
@@ -234,6 +193,10 @@ class PlaySession {
 }  // namespace
 
 void runPlay(const PlayOptions& options, std::istream& in, std::ostream& out) {
+  if (variantOf(options.variant, options.fen) == Variant::Grand) {
+    runGrandPlay(options, in, out);
+    return;
+  }
   PlaySession(options, in, out).run();
 }
 

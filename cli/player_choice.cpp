@@ -1,6 +1,7 @@
 #include "cli/player_choice.hpp"
 
 #include "cli/commands.hpp"
+#include "cli/variant.hpp"
 #include "mcts/player_spec.hpp"
 
 namespace camelot::cli {
@@ -47,6 +48,15 @@ NetPlayerSpec chosenNetwork(const PlayerChoice& choice, const std::string& comma
   if (auto net = netPlayerSpec(spec)) return *net;
   throw UsageError(command + " reads a network's search: --player must be net:FILE[,...], not '" +
                    spec.text() + "'");
+}
+
+PlayerSpec chosenGrandSpec(const PlayerChoice& choice) {
+  if (!choice.net.empty() || !choice.search.empty() || choice.depth || choice.simulations ||
+      choice.milliseconds)
+    throw UsageError(
+        "Grand Camelot's player is chosen with --player SPEC (" + knownGrandPlayerKinds() +
+        "); --net, --search, --depth, --sims and --time name a standard game's network");
+  return PlayerSpec::parse(choice.player.empty() ? kDefaultGrandPlayer : choice.player);
 }
 
 }  // namespace camelot::cli

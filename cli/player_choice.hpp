@@ -10,6 +10,7 @@
 #include <string>
 
 #include "mcts/player.hpp"
+#include "mcts/player_spec.hpp"
 #include "training/evaluation/player_factory.hpp"
 
 namespace camelot::cli {
@@ -34,5 +35,9 @@ std::unique_ptr<Player> chosenPlayer(const PlayerChoice& choice, std::uint64_t s
 // The chosen network and its search, for commands that read the search itself (analyze):
 // --player must then be a `net:` spec.
 NetPlayerSpec chosenNetwork(const PlayerChoice& choice, const std::string& command);
+
+// Grand Camelot's chosen player: --player SPEC, kDefaultGrandPlayer (cli/variant.hpp) without
+// one. Throws UsageError when a network option is given (they name a standard network).
+PlayerSpec chosenGrandSpec(const PlayerChoice& choice);
 
 }  // namespace camelot::cli

@@ -47,30 +47,14 @@ bool naturalLess(std::string_view a, std::string_view b) {
 
 // Grand Camelot: the board from a seat, the GFEN, who moves, the outcome and the moves.
 void showGrand(const ShowOptions& options, std::ostream& out) {
-  grand::GrandPosition position = grandPositionOf(options.fen);
-  std::istringstream moves(options.moves);
-  std::string text;
-  for (int number = 1; moves >> text; ++number) {
-    const std::optional<grand::GrandMove> move = grand::findMove(position, text);
-    if (!move)
-      throw InputError("move " + std::to_string(number) + " '" + text +
-                       "' is not a legal move of " + grand::playerName(position.toMove) +
-                       " (see 'camelot legal --variant grand')");
-    position = grand::afterMove(position, *move);
-  }
+  const grand::GrandGame game = grandGameFromMoves(options.fen, options.moves);
+  const grand::GrandPosition& position = game.position();
   out << grandBoardDiagram(position, seatNamed(options.seat)) << '\n';
   out << "GFEN:    " << grand::toGfen(position) << '\n';
   out << "To move: " << grand::playerName(position.toMove) << " (partnership "
       << grand::partnershipName(grand::partnershipOf(position.toMove)) << ")\n";
-  const grand::GrandOutcome outcome = grand::outcomeOf(position);
-  out << "Status:  "
-      << (outcome.kind == grand::GrandOutcome::Kind::Win
-              ? std::string(grand::partnershipName(outcome.winner)) + " wins (" + outcome.reason +
-                    ")"
-          : outcome.kind == grand::GrandOutcome::Kind::Draw ? "draw (" + outcome.reason + ")"
-                                                            : std::string("in progress"))
-      << '\n';
-  const std::vector<grand::GrandMove> legal = grand::legalMoves(position);
+  out << "Status:  " << outcomeText(game.outcome()) << '\n';
+  const std::vector<grand::GrandMove>& legal = game.legalMoves();
   out << "Legal moves (" << legal.size() << "):";
   for (std::size_t i = 0; i < legal.size(); ++i)
     out << (i % 8 == 0 ? "\n  " : "  ") << grand::notation(legal[i]);

@@ -18,6 +18,10 @@ enum class Variant { Standard, Grand };
 // The names --variant accepts.
 inline const std::vector<std::string> kVariantNames = {"standard", "grand"};
 
+// Grand Camelot's programs when no --player names one: a tree search on the material guess,
+// a few hundred milliseconds a move, until a Grand Camelot network ships.
+inline constexpr std::string_view kDefaultGrandPlayer = "mcts:sims=400";
+
 // The seats --seat accepts, in turn order (Red, Green, Blue, Yellow).
 inline const std::vector<std::string> kSeatNames = {"red", "green", "blue", "yellow"};
 

@@ -1,15 +1,15 @@
 #pragma once
 // What search asks of a network (or of any stand-in): for a batch of positions, a prior over
-// each position's legal moves and a win/draw/loss value from the side to move's view. Search
-// never sees a tensor; nn/'s models (nn/model.hpp) implement it.
+// each position's legal moves and a win/draw/loss value from the side to move's view (in Grand
+// Camelot, the partnership to move's). Search never sees a tensor; nn/'s models
+// (nn/model.hpp) implement it. One interface per variant (engine/game_rules.hpp).
 
 #include <algorithm>
 #include <cmath>
 #include <span>
 #include <vector>
 
-#include "engine/movegen.hpp"
-#include "engine/position.hpp"
+#include "engine/game_rules.hpp"
 
 namespace camelot {
 
@@ -31,9 +31,12 @@ inline Wdl wdlFromExpected(float expected) {
   return {std::max(e, 0.0f), 1.0f - std::abs(e), std::max(-e, 0.0f)};
 }
 
-struct EvaluationRequest {
+template <class Rules>
+struct BasicEvaluationRequest {
+  using Position = typename Rules::Position;
+
   const Position* position;
-  const MoveList* moves;  // the legal moves, in the order the priors come back
+  const typename Rules::MoveList* moves;  // the legal moves, in the order the priors come back
   // The positions just before this one, oldest first: as many as the search's
   // SearchParams::historyPlies asks for, fewer near the start of a game. A network that
   // looks at earlier positions reads them here.
@@ -52,14 +55,20 @@ struct Evaluation {
   float movesLeft = 0.0f;  // plies to the end of the game, a network's estimate (0: none)
 };
 
-class Evaluator {
+template <class Rules>
+class BasicEvaluator {
  public:
-  virtual ~Evaluator() = default;
+  virtual ~BasicEvaluator() = default;
 
   // results[i] answers requests[i]; results.size() == requests.size(). A result's priors
   // vector is resized to its request's move count (callers may reuse results across calls).
-  virtual void evaluate(std::span<const EvaluationRequest> requests,
+  virtual void evaluate(std::span<const BasicEvaluationRequest<Rules>> requests,
                         std::span<Evaluation> results) = 0;
 };
+
+using EvaluationRequest = BasicEvaluationRequest<StandardRules>;
+using Evaluator = BasicEvaluator<StandardRules>;
+using GrandEvaluationRequest = BasicEvaluationRequest<GrandRules>;
+using GrandEvaluator = BasicEvaluator<GrandRules>;
 
 }  // namespace camelot

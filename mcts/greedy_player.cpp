@@ -1,10 +1,10 @@
 #include "mcts/greedy_player.hpp"
 
 #include <tuple>
-#include <vector>
 
 #include "engine/rules_status.hpp"
 #include "mcts/material_value.hpp"
+#include "mcts/random_best.hpp"
 
 namespace camelot {
 namespace {
@@ -29,21 +29,15 @@ Move GreedyPlayer::chooseMove(const Game& game, const ThinkingBudget&) {
   const Color us = p.sideToMove();
   const Outcome win = us == Color::White ? Outcome::WhiteWins : Outcome::BlackWins;
 
-  // Score = (wins now, material won, advancement); the best ones are kept and one is drawn.
-  std::vector<std::size_t> best;
-  std::tuple<bool, int, int> bestScore{false, -1, -1000};
+  // Score = (wins now, material won, advancement); one of the best is drawn.
   const MoveList& moves = game.legalMoves();
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    const Move& m = moves[i];
-    const bool winsNow = positionStatus(p.after(m)).outcome == win;
-    const std::tuple<bool, int, int> score{winsNow, materialWon(p, m), advancement(us, m)};
-    if (score > bestScore) {
-      bestScore = score;
-      best.clear();
-    }
-    if (score == bestScore) best.push_back(i);
-  }
-  return moves[best[std::uniform_int_distribution<std::size_t>(0, best.size() - 1)(rng_)]];
+  return moves[randomBest(
+      moves,
+      [&](const Move& m) {
+        const bool winsNow = positionStatus(p.after(m)).outcome == win;
+        return std::tuple<bool, int, int>{winsNow, materialWon(p, m), advancement(us, m)};
+      },
+      rng_)];
 }
 
 }  // namespace camelot

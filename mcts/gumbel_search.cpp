@@ -39,15 +39,17 @@ std::vector<int> consideredVisitSequence(int candidates, int simulations) {
   return sequence;
 }
 
-void GumbelSearch::beginSearch(int simulations) {
+template <class Rules>
+void BasicGumbelSearch<Rules>::beginSearch(int simulations) {
   simulations_ = simulations;
   resetTree();
 }
 
 // Section 3: Gumbel-top-k samples m root actions without replacement by the top m of
 // g(a) + logits(a), g ~ Gumbel(0, 1).
-void GumbelSearch::onRootExpanded() {
-  const std::span<const Node> children = tree().children(SearchTree::kRoot);
+template <class Rules>
+void BasicGumbelSearch<Rules>::onRootExpanded() {
+  const std::span<const Node> children = tree().children(Tree::kRoot);
   const std::size_t count = children.size();
   gumbel_.resize(count);
   std::uniform_real_distribution<double> uniform(0.0, 1.0);
@@ -66,15 +68,17 @@ void GumbelSearch::onRootExpanded() {
   schedule_ = consideredVisitSequence(static_cast<int>(m), simulations_);
 }
 
-NodeIndex GumbelSearch::selectChild(NodeIndex parent) {
-  return parent == SearchTree::kRoot ? selectAtRoot() : selectInterior(parent);
+template <class Rules>
+NodeIndex BasicGumbelSearch<Rules>::selectChild(NodeIndex parent) {
+  return parent == Tree::kRoot ? selectAtRoot() : selectInterior(parent);
 }
 
 // Section 4 and appendix D. Completed Q: a visited child's mean value, an unvisited one the
 // mixed value v_mix = (v + sum_b N(b) * sum_{visited} pi(b) q(b) / sum_{visited} pi(b)) /
 // (1 + sum_b N(b)). Q in [-1, 1] is mapped to [0, 1], then
 // sigma(q) = (c_visit + max_b N(b)) * c_scale * q.
-void GumbelSearch::computeSigma(NodeIndex parent) {
+template <class Rules>
+void BasicGumbelSearch<Rules>::computeSigma(NodeIndex parent) {
   const std::span<const Node> children = tree().children(parent);
   int maxVisits = 0;
   int sumVisits = 0;
@@ -103,18 +107,20 @@ void GumbelSearch::computeSigma(NodeIndex parent) {
   }
 }
 
-float GumbelSearch::rootScore(std::size_t k) const {
-  return gumbel_[k] + logit(tree().children(SearchTree::kRoot)[k].prior) + sigma_[k];
+template <class Rules>
+float BasicGumbelSearch<Rules>::rootScore(std::size_t k) const {
+  return gumbel_[k] + logit(tree().children(Tree::kRoot)[k].prior) + sigma_[k];
 }
 
 // Sequential halving: simulation i goes to the best candidate by g + logits + sigma(q) among
 // those with exactly the visit count the plan gives for i. Descents in flight count as visits.
-NodeIndex GumbelSearch::selectAtRoot() {
-  const std::span<const Node> children = tree().children(SearchTree::kRoot);
+template <class Rules>
+NodeIndex BasicGumbelSearch<Rules>::selectAtRoot() {
+  const std::span<const Node> children = tree().children(Tree::kRoot);
   int simulation = 0;
   for (const Node& c : children)
     simulation += c.visits + c.inFlight;
-  computeSigma(SearchTree::kRoot);
+  computeSigma(Tree::kRoot);
   const int wanted =
       schedule_[std::min<std::size_t>(static_cast<std::size_t>(simulation), schedule_.size() - 1)];
   // If no candidate has the planned count (stop() or collisions), the least visited ones play.
@@ -136,12 +142,13 @@ NodeIndex GumbelSearch::selectAtRoot() {
       best = i;
     }
   }
-  return tree().node(SearchTree::kRoot).firstChild + static_cast<NodeIndex>(best);
+  return tree().node(Tree::kRoot).firstChild + static_cast<NodeIndex>(best);
 }
 
 // Section 5: argmax_a pi'(a) - N(a) / (1 + sum_b N(b)), pi' = softmax(logits + sigma(completed
 // Q)): the visit counts follow the improved policy, deterministically.
-NodeIndex GumbelSearch::selectInterior(NodeIndex parent) {
+template <class Rules>
+NodeIndex BasicGumbelSearch<Rules>::selectInterior(NodeIndex parent) {
   const std::span<const Node> children = tree().children(parent);
   computeSigma(parent);
   const float maxSigma = *std::max_element(sigma_.begin(), sigma_.end());
@@ -167,9 +174,10 @@ NodeIndex GumbelSearch::selectInterior(NodeIndex parent) {
   return tree().node(parent).firstChild + static_cast<NodeIndex>(best);
 }
 
-void GumbelSearch::finishResult(SearchResult& r) {
-  const std::span<const Node> children = tree().children(SearchTree::kRoot);
-  computeSigma(SearchTree::kRoot);
+template <class Rules>
+void BasicGumbelSearch<Rules>::finishResult(Result& r) {
+  const std::span<const Node> children = tree().children(Tree::kRoot);
+  computeSigma(Tree::kRoot);
 
   // Section 4: the improved policy softmax(logits + sigma(completed Q)) over every root move.
   float maxScore = -std::numeric_limits<float>::infinity();
@@ -185,7 +193,7 @@ void GumbelSearch::finishResult(SearchResult& r) {
 
   // The root's value is that of the improved policy, sum pi'(a) * completed Q(a): the mean
   // over the root's visits would count the weak candidates sequential halving is made to try.
-  if (!tree().node(SearchTree::kRoot).exact()) {
+  if (!tree().node(Tree::kRoot).exact()) {
     r.rootValue = 0.0f;
     for (std::size_t k = 0; k < children.size(); ++k)
       r.rootValue += r.policy[k] * completedQ_[k];
@@ -206,5 +214,8 @@ void GumbelSearch::finishResult(SearchResult& r) {
     }
   }
 }
+
+template class BasicGumbelSearch<StandardRules>;
+template class BasicGumbelSearch<GrandRules>;
 
 }  // namespace camelot

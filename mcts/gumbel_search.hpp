@@ -23,17 +23,28 @@ namespace camelot {
 // halves them (never below 2).
 std::vector<int> consideredVisitSequence(int candidates, int simulations);
 
-class GumbelSearch final : public TreeSearch {
+template <class Rules>
+class BasicGumbelSearch final : public BasicTreeSearch<Rules> {
+  using Base = BasicTreeSearch<Rules>;
+  using Tree = typename Base::Tree;
+  using Result = typename Base::Result;
+  using Base::mutableTree;
+  using Base::resetTree;
+  using Base::rng;
+
  public:
-  explicit GumbelSearch(const SearchParams& params = {}, std::uint64_t seed = 0)
-      : TreeSearch(params, seed) {}
+  using Base::params;
+  using Base::tree;
+
+  explicit BasicGumbelSearch(const SearchParams& params = {}, std::uint64_t seed = 0)
+      : Base(params, seed) {}
 
  private:
   NodeIndex selectChild(NodeIndex parent) override;
   void beginSearch(int simulations) override;
   void onRootExpanded() override;
   bool rootEvaluationIsSimulation() const override { return false; }
-  void finishResult(SearchResult& result) override;
+  void finishResult(Result& result) override;
 
   NodeIndex selectAtRoot();
   NodeIndex selectInterior(NodeIndex parent);
@@ -51,5 +62,8 @@ class GumbelSearch final : public TreeSearch {
   std::vector<float> sigma_;       // scratch of computeSigma
   std::vector<float> improved_;    // scratch of selectInterior
 };
+
+using GumbelSearch = BasicGumbelSearch<StandardRules>;
+using GrandGumbelSearch = BasicGumbelSearch<GrandRules>;
 
 }  // namespace camelot

@@ -1,6 +1,7 @@
 #pragma once
 // A tree-search player: PUCT (AlphaZero) or Gumbel root search, over the uniform or rollout
-// evaluator or one the caller gives (a network). It keeps its tree between moves (PUCT).
+// evaluator or one the caller gives (a network), in either variant. It keeps its tree between
+// moves (PUCT).
 //
 // Limits: a budget's simulations and time replace the player's own when it sets either
 // (mcts/player.hpp); the search stops at whichever limit comes first. Names read
@@ -34,13 +35,18 @@ struct MctsPlayerOptions {
   std::uint64_t seed = 0;
 };
 
-class MctsPlayer final : public Player {
+template <class Rules>
+class BasicMctsPlayer final : public BasicPlayer<Rules> {
  public:
+  using Game = typename Rules::Game;
+  using Move = typename Rules::Move;
+  using MoveReport = BasicMoveReport<Rules>;
+
   // Throws std::invalid_argument when the options set neither simulations nor time.
-  explicit MctsPlayer(const MctsPlayerOptions& options);
+  explicit BasicMctsPlayer(const MctsPlayerOptions& options);
   // With the caller's evaluator, named `evaluatorName` in name(); options.evaluator is unused.
-  MctsPlayer(const MctsPlayerOptions& options, std::unique_ptr<Evaluator> evaluator,
-             std::string evaluatorName);
+  BasicMctsPlayer(const MctsPlayerOptions& options,
+                  std::unique_ptr<BasicEvaluator<Rules>> evaluator, std::string evaluatorName);
 
   std::string name() const override;
   Move chooseMove(const Game& game, const ThinkingBudget& budget = {}) override;
@@ -49,17 +55,23 @@ class MctsPlayer final : public Player {
   std::optional<MoveReport> lastReport() const override;
 
   // The search behind the last move (visits, values, policy target).
-  const SearchResult& lastResult() const { return search_->result(); }
+  const BasicSearchResult<Rules>& lastResult() const { return search_->result(); }
+  // Its tree (priors, the principal variation).
+  const BasicSearchTree<Rules>& lastTree() const { return search_->tree(); }
 
  private:
   MctsPlayerOptions options_;
-  std::unique_ptr<Evaluator> evaluator_;
+  std::unique_ptr<BasicEvaluator<Rules>> evaluator_;
   std::string evaluatorName_;
-  std::unique_ptr<TreeSearch> search_;
+  std::unique_ptr<BasicTreeSearch<Rules>> search_;
 };
 
+using MctsPlayer = BasicMctsPlayer<StandardRules>;
+using GrandMctsPlayer = BasicMctsPlayer<GrandRules>;
+
 // Builds the search of a kind with its params and seed.
-std::unique_ptr<TreeSearch> makeSearch(SearchKind kind, const SearchParams& params,
-                                       std::uint64_t seed);
+template <class Rules = StandardRules>
+std::unique_ptr<BasicTreeSearch<Rules>> makeSearch(SearchKind kind, const SearchParams& params,
+                                                   std::uint64_t seed);
 
 }  // namespace camelot

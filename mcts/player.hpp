@@ -7,8 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/game.hpp"
-#include "engine/move.hpp"
+#include "engine/game_rules.hpp"
 
 namespace camelot {
 
@@ -25,16 +24,24 @@ struct ThinkingBudget {
 
 // What a searching player can say about its last move: the engine protocol's `info` line, the
 // value `camelot play` shows.
-struct MoveReport {
-  int visits = 0;        // of a tree search's root; the nodes of alpha-beta
-  float value = 0.0f;    // expected score for the side to move, in [-1, 1]
-  std::vector<Move> pv;  // the principal variation, the chosen move first
-  int depth = 0;         // plies searched: alpha-beta's deepest iteration, a tree's PV length
+template <class Rules>
+struct BasicMoveReport {
+  int visits = 0;                        // of a tree search's root; the nodes of alpha-beta
+  float value = 0.0f;                    // expected score for the side to move, in [-1, 1]
+  std::vector<typename Rules::Move> pv;  // the principal variation, the chosen move first
+  int depth = 0;  // plies searched: alpha-beta's deepest iteration, a tree's PV length
 };
 
-class Player {
+// One interface per variant (engine/game_rules.hpp): Player for the standard game,
+// GrandPlayer for Grand Camelot, where one player moves for a seat.
+template <class Rules>
+class BasicPlayer {
  public:
-  virtual ~Player() = default;
+  using Game = typename Rules::Game;
+  using Move = typename Rules::Move;
+  using MoveReport = BasicMoveReport<Rules>;
+
+  virtual ~BasicPlayer() = default;
 
   // The player and its settings, in the form the command line takes (e.g. "alphabeta:depth=4").
   virtual std::string name() const = 0;
@@ -48,5 +55,10 @@ class Player {
   // The report of the last chooseMove; none from a player that does not search.
   virtual std::optional<MoveReport> lastReport() const { return std::nullopt; }
 };
+
+using MoveReport = BasicMoveReport<StandardRules>;
+using Player = BasicPlayer<StandardRules>;
+using GrandMoveReport = BasicMoveReport<GrandRules>;
+using GrandPlayer = BasicPlayer<GrandRules>;
 
 }  // namespace camelot

@@ -7,7 +7,8 @@
 
 namespace camelot {
 
-NodeIndex PuctSearch::selectChild(NodeIndex parent) {
+template <class Rules>
+NodeIndex BasicPuctSearch<Rules>::selectChild(NodeIndex parent) {
   return params().selection == SelectionRule::Ucb1 ? selectUcb1(parent) : selectPuct(parent);
 }
 
@@ -15,7 +16,8 @@ NodeIndex PuctSearch::selectChild(NodeIndex parent) {
 // (AlphaZero). In-flight descents count as visits that lost (virtual loss). One pass: among
 // unvisited children the score grows with the prior, so only the best of them is kept and
 // scored at the end with the first-play-urgency value.
-NodeIndex PuctSearch::selectPuct(NodeIndex parent) {
+template <class Rules>
+NodeIndex BasicPuctSearch<Rules>::selectPuct(NodeIndex parent) {
   const SearchParams& p = params();
   const Node& node = tree().node(parent);
   // Every visit of an expanded node but its first went to a child; the descent in progress
@@ -59,7 +61,8 @@ NodeIndex PuctSearch::selectPuct(NodeIndex parent) {
 }
 
 // UCB1 (Kocsis and Szepesvari 2006): an untried child first, else Q + c * sqrt(ln N / n).
-NodeIndex PuctSearch::selectUcb1(NodeIndex parent) {
+template <class Rules>
+NodeIndex BasicPuctSearch<Rules>::selectUcb1(NodeIndex parent) {
   const Node& node = tree().node(parent);
   const std::span<const Node> children = tree().children(parent);
   const float logN = std::log(static_cast<float>(std::max(node.visits + node.inFlight - 1, 1)));
@@ -81,9 +84,10 @@ NodeIndex PuctSearch::selectUcb1(NodeIndex parent) {
 }
 
 // AlphaZero's exploration noise: P = (1 - eps) P + eps Dir(alpha), root only.
-void PuctSearch::onRootExpanded() {
+template <class Rules>
+void BasicPuctSearch<Rules>::onRootExpanded() {
   if (!params().rootNoise) return;
-  const std::span<Node> children = mutableTree().children(SearchTree::kRoot);
+  const std::span<Node> children = mutableTree().children(Tree::kRoot);
   std::gamma_distribution<float> gamma(params().dirichletAlpha, 1.0f);
   noise_.resize(children.size());
   float sum = 0.0f;
@@ -97,7 +101,8 @@ void PuctSearch::onRootExpanded() {
     children[k].prior = (1.0f - eps) * children[k].prior + eps * noise_[k] / sum;
 }
 
-void PuctSearch::finishResult(SearchResult& r) {
+template <class Rules>
+void BasicPuctSearch<Rules>::finishResult(Result& r) {
   const std::size_t count = r.moves.size();
   double total = 0.0;
   int maxVisits = 0;
@@ -105,7 +110,7 @@ void PuctSearch::finishResult(SearchResult& r) {
     total += v;
     maxVisits = std::max(maxVisits, v);
   }
-  const std::span<const Node> children = tree().children(SearchTree::kRoot);
+  const std::span<const Node> children = tree().children(Tree::kRoot);
   for (std::size_t k = 0; k < count; ++k)
     r.policy.push_back(total > 0 ? static_cast<float>(r.visits[k] / total) : children[k].prior);
 
@@ -137,5 +142,8 @@ void PuctSearch::finishResult(SearchResult& r) {
   }
   r.chosen = static_cast<int>(chosen);
 }
+
+template class BasicPuctSearch<StandardRules>;
+template class BasicPuctSearch<GrandRules>;
 
 }  // namespace camelot

@@ -11,10 +11,20 @@
 
 namespace camelot {
 
-class PuctSearch final : public TreeSearch {
+template <class Rules>
+class BasicPuctSearch final : public BasicTreeSearch<Rules> {
+  using Base = BasicTreeSearch<Rules>;
+  using Tree = typename Base::Tree;
+  using Result = typename Base::Result;
+  using Base::mutableTree;
+  using Base::rng;
+
  public:
-  explicit PuctSearch(const SearchParams& params = {}, std::uint64_t seed = 0)
-      : TreeSearch(params, seed) {}
+  using Base::params;
+  using Base::tree;
+
+  explicit BasicPuctSearch(const SearchParams& params = {}, std::uint64_t seed = 0)
+      : Base(params, seed) {}
 
  private:
   NodeIndex selectChild(NodeIndex parent) override;
@@ -22,12 +32,15 @@ class PuctSearch final : public TreeSearch {
   void onRootExpanded() override;
   // The root's first visit is its evaluation, as in AlphaZero.
   bool rootEvaluationIsSimulation() const override { return true; }
-  void finishResult(SearchResult& result) override;
+  void finishResult(Result& result) override;
 
   NodeIndex selectPuct(NodeIndex parent);
   NodeIndex selectUcb1(NodeIndex parent);
 
   std::vector<float> noise_;
 };
+
+using PuctSearch = BasicPuctSearch<StandardRules>;
+using GrandPuctSearch = BasicPuctSearch<GrandRules>;
 
 }  // namespace camelot

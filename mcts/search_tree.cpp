@@ -7,6 +7,7 @@ namespace {
 
 // Copies the subtree of `top` into fresh arrays, breadth first, so that every node's children
 // stay contiguous and the arena holds nothing unreachable.
+template <class Move>
 void compact(std::vector<Node>& nodes, std::vector<Move>& moves, NodeIndex top) {
   std::vector<Node> kept{nodes[top]};
   std::vector<Move> keptMoves{Move{}};
@@ -24,13 +25,15 @@ void compact(std::vector<Node>& nodes, std::vector<Move>& moves, NodeIndex top) 
 
 }  // namespace
 
-void SearchTree::reset(const Position& root) {
+template <class Rules>
+void BasicSearchTree<Rules>::reset(const Position& root) {
   nodes_.assign(1, Node{});
   moves_.assign(1, Move{});
   rootPosition_ = root;
 }
 
-bool SearchTree::reroot(const Position& root) {
+template <class Rules>
+bool BasicSearchTree<Rules>::reroot(const Position& root) {
   if (root == rootPosition_) return true;
   const auto keep = [&](NodeIndex top) {
     compact(nodes_, moves_, top);
@@ -42,15 +45,17 @@ bool SearchTree::reroot(const Position& root) {
   // One ply on (the player's own move, as in self-play) or two (its move and the reply).
   const Node& top = nodes_[kRoot];
   for (NodeIndex c = top.firstChild; c < top.firstChild + top.childCount; ++c) {
-    const Position child = rootPosition_.after(moves_[c]);
+    const Position child = Rules::after(rootPosition_, moves_[c]);
     if (child == root) return keep(c);
     for (NodeIndex g = nodes_[c].firstChild; g < nodes_[c].firstChild + nodes_[c].childCount; ++g)
-      if (child.after(moves_[g]) == root) return keep(g);
+      if (Rules::after(child, moves_[g]) == root) return keep(g);
   }
   return false;
 }
 
-void SearchTree::expand(NodeIndex i, const MoveList& moves, std::span<const float> priors) {
+template <class Rules>
+void BasicSearchTree<Rules>::expand(NodeIndex i, const typename Rules::MoveList& moves,
+                                    std::span<const float> priors) {
   if (priors.size() != moves.size())
     throw std::logic_error("SearchTree::expand: one prior per move expected");
   const auto first = static_cast<NodeIndex>(nodes_.size());
@@ -64,7 +69,8 @@ void SearchTree::expand(NodeIndex i, const MoveList& moves, std::span<const floa
   n.state = NodeState::Expanded;
 }
 
-std::vector<Move> SearchTree::principalVariation(NodeIndex from) const {
+template <class Rules>
+auto BasicSearchTree<Rules>::principalVariation(NodeIndex from) const -> std::vector<Move> {
   std::vector<Move> pv;
   for (NodeIndex node = from; nodes_[node].hasChildren();) {
     const Node& n = nodes_[node];
@@ -81,5 +87,8 @@ std::vector<Move> SearchTree::principalVariation(NodeIndex from) const {
   }
   return pv;
 }
+
+template class BasicSearchTree<StandardRules>;
+template class BasicSearchTree<GrandRules>;
 
 }  // namespace camelot

@@ -11,8 +11,7 @@
 #include <span>
 #include <vector>
 
-#include "engine/movegen.hpp"
-#include "engine/position.hpp"
+#include "engine/game_rules.hpp"
 
 namespace camelot {
 
@@ -44,11 +43,15 @@ struct Node {
   float q() const { return visits > 0 ? valueSum / static_cast<float>(visits) : 0.0f; }
 };
 
-class SearchTree {
+template <class Rules>
+class BasicSearchTree {
  public:
+  using Position = typename Rules::Position;
+  using Move = typename Rules::Move;
+
   static constexpr NodeIndex kRoot = 0;
 
-  SearchTree() { reset(Position::start()); }
+  BasicSearchTree() { reset(Position::start()); }
 
   // A tree of one unexpanded root.
   void reset(const Position& root);
@@ -76,12 +79,15 @@ class SearchTree {
   std::vector<Move> principalVariation(NodeIndex from = kRoot) const;
 
   // Creates the children of node i, one per move with its prior, and marks it Expanded.
-  void expand(NodeIndex i, const MoveList& moves, std::span<const float> priors);
+  void expand(NodeIndex i, const typename Rules::MoveList& moves, std::span<const float> priors);
 
  private:
   std::vector<Node> nodes_;
   std::vector<Move> moves_;  // moves_[i] leads into nodes_[i]
   Position rootPosition_;
 };
+
+using SearchTree = BasicSearchTree<StandardRules>;
+using GrandSearchTree = BasicSearchTree<GrandRules>;
 
 }  // namespace camelot

@@ -4,21 +4,10 @@
 #include <limits>
 #include <stdexcept>
 
-#include "engine/rules_status.hpp"
-
 namespace camelot {
-namespace {
 
-// The exact value of a finished game for the side that made the last move.
-std::int8_t valueForMover(const GameStatus& status, Color mover) {
-  if (status.outcome == Outcome::Draw) return 0;
-  const Outcome moverWins = mover == Color::White ? Outcome::WhiteWins : Outcome::BlackWins;
-  return status.outcome == moverWins ? 1 : -1;
-}
-
-}  // namespace
-
-void TreeSearch::setRoot(const Position& root, std::span<const Position> history) {
+template <class Rules>
+void BasicTreeSearch<Rules>::setRoot(const Position& root, std::span<const Position> history) {
   const bool sameRoot = root == tree_.rootPosition();
   // An abandoned step leaves pending nodes and virtual losses behind: start over then.
   const bool kept = params_.reuseTree && pendingCount_ == 0 && tree_.reroot(root);
@@ -30,12 +19,13 @@ void TreeSearch::setRoot(const Position& root, std::span<const Position> history
   // R9 e looks back no further than the clock (a capture or a goal entry changes the
   // placement for good); the evaluator may want a few positions more.
   const std::size_t wanted = std::max<std::size_t>(
-      root.clock(), static_cast<std::size_t>(std::max(0, params_.historyPlies)));
+      Rules::clock(root), static_cast<std::size_t>(std::max(0, params_.historyPlies)));
   const std::size_t keep = std::min(history.size(), wanted);
   history_.assign(history.end() - static_cast<std::ptrdiff_t>(keep), history.end());
 }
 
-void TreeSearch::clear() {
+template <class Rules>
+void BasicTreeSearch<Rules>::clear() {
   pendingCount_ = 0;
   requests_.clear();
   running_ = false;
@@ -43,12 +33,14 @@ void TreeSearch::clear() {
   resetTree();
 }
 
-void TreeSearch::resetTree() {
+template <class Rules>
+void BasicTreeSearch<Rules>::resetTree() {
   tree_.reset(tree_.rootPosition());
   rootPrepared_ = false;
 }
 
-void TreeSearch::start(int simulations, std::optional<Clock::time_point> deadline) {
+template <class Rules>
+void BasicTreeSearch<Rules>::start(int simulations, std::optional<Clock::time_point> deadline) {
   if (simulations < 1) throw std::invalid_argument("TreeSearch::start: simulations must be >= 1");
   if (pendingCount_ > 0) throw std::logic_error("TreeSearch::start: a step is unanswered");
   target_ = simulations;
@@ -63,11 +55,13 @@ void TreeSearch::start(int simulations, std::optional<Clock::time_point> deadlin
   }
 }
 
-void TreeSearch::stop() {
+template <class Rules>
+void BasicTreeSearch<Rules>::stop() {
   target_ = started_;
 }
 
-SearchStep TreeSearch::step() {
+template <class Rules>
+auto BasicTreeSearch<Rules>::step() -> Step {
   if (pendingCount_ > 0) throw std::logic_error("TreeSearch::step: provide() the last step first");
   if (!running_) return {};
   const auto leafCap = static_cast<std::size_t>(std::max(1, params_.leavesPerStep));
@@ -77,7 +71,7 @@ SearchStep TreeSearch::step() {
   constexpr int kDeadlineCheck = 256;
   int exactInARow = 0;
   while (pendingCount_ < leafCap && started_ < target_ && tree_.size() < params_.maxNodes &&
-         !tree_.node(SearchTree::kRoot).exact()) {
+         !tree_.node(Tree::kRoot).exact()) {
     if (simulate() == Descent::Collision) break;
     if (pendingCount_ == 0 && deadline_ && ++exactInARow % kDeadlineCheck == 0 &&
         Clock::now() >= *deadline_)
@@ -95,7 +89,8 @@ SearchStep TreeSearch::step() {
   return {StepKind::NeedsEvaluation, requests_};
 }
 
-void TreeSearch::provide(std::span<const Evaluation> results) {
+template <class Rules>
+void BasicTreeSearch<Rules>::provide(std::span<const Evaluation> results) {
   if (results.size() != pendingCount_)
     throw std::logic_error("TreeSearch::provide: one result per request expected");
   for (std::size_t i = 0; i < pendingCount_; ++i) {
@@ -105,7 +100,7 @@ void TreeSearch::provide(std::span<const Evaluation> results) {
     tree_.node(leaf.node).rawValue = value;
     backup(leaf.path, -value);
     if (leaf.countsAsSimulation) ++completed_;
-    if (leaf.node == SearchTree::kRoot && !rootPrepared_) {
+    if (leaf.node == Tree::kRoot && !rootPrepared_) {
       onRootExpanded();
       rootPrepared_ = true;
     }
@@ -114,17 +109,20 @@ void TreeSearch::provide(std::span<const Evaluation> results) {
   requests_.clear();
 }
 
-const SearchResult& TreeSearch::runFor(Evaluator& evaluator, std::optional<int> simulations,
-                                       std::optional<std::chrono::milliseconds> time) {
+template <class Rules>
+auto BasicTreeSearch<Rules>::runFor(EvaluatorType& evaluator, std::optional<int> simulations,
+                                    std::optional<std::chrono::milliseconds> time)
+    -> const Result& {
   std::optional<Clock::time_point> deadline;
   if (time) deadline = Clock::now() + *time;
   return run(evaluator, simulations.value_or(std::numeric_limits<int>::max()), deadline);
 }
 
-const SearchResult& TreeSearch::run(Evaluator& evaluator, int simulations,
-                                    std::optional<Clock::time_point> deadline) {
+template <class Rules>
+auto BasicTreeSearch<Rules>::run(EvaluatorType& evaluator, int simulations,
+                                 std::optional<Clock::time_point> deadline) -> const Result& {
   start(simulations, deadline);
-  for (SearchStep s = step(); s.kind == StepKind::NeedsEvaluation; s = step()) {
+  for (Step s = step(); s.kind == StepKind::NeedsEvaluation; s = step()) {
     if (answers_.size() < s.requests.size()) answers_.resize(s.requests.size());
     const std::span<Evaluation> answers(answers_.data(), s.requests.size());
     evaluator.evaluate(s.requests, answers);
@@ -134,10 +132,11 @@ const SearchResult& TreeSearch::run(Evaluator& evaluator, int simulations,
   return result_;
 }
 
-TreeSearch::Descent TreeSearch::simulate() {
+template <class Rules>
+auto BasicTreeSearch<Rules>::simulate() -> Descent {
   path_.clear();
   positions_[0] = tree_.rootPosition();
-  NodeIndex current = SearchTree::kRoot;
+  NodeIndex current = Tree::kRoot;
   std::size_t depth = 0;
   for (;;) {
     Node& n = tree_.node(current);
@@ -146,7 +145,7 @@ TreeSearch::Descent TreeSearch::simulate() {
     if (n.state != NodeState::Expanded) break;
     const NodeIndex child = selectChild(current);
     if (positions_.size() <= depth + 1) positions_.emplace_back();
-    positions_[depth + 1] = positions_[depth].after(tree_.move(child));
+    positions_[depth + 1] = Rules::after(positions_[depth], tree_.move(child));
     current = child;
     ++depth;
   }
@@ -163,13 +162,11 @@ TreeSearch::Descent TreeSearch::simulate() {
   if (pendingCount_ == leaves_.size()) leaves_.emplace_back();
   Leaf& leaf = leaves_[pendingCount_];
   const Position& position = positions_[depth];
-  legalMoves(position, leaf.moves);
+  Rules::legalMoves(position, leaf.moves);
   const int repetitions = earlierOccurrences(depth);
-  const GameStatus status =
-      statusWithMoves(position, leaf.moves, ClockRule::Apply, repetitions >= 2);
-  if (status.finished()) {
+  if (const std::optional<int> value = Rules::finalValue(position, leaf.moves, repetitions >= 2)) {
     node.state = NodeState::Terminal;
-    node.terminalValue = valueForMover(status, opposite(position.sideToMove()));
+    node.terminalValue = static_cast<std::int8_t>(-*value);  // for the side that moved into it
     // The parent's side to move wins at once here: the parent's value is exact too.
     if (node.terminalValue == 1 && depth > 0) {
       Node& parent = tree_.node(path_[depth - 1]);
@@ -181,7 +178,7 @@ TreeSearch::Descent TreeSearch::simulate() {
   // R9 a and c one ply ahead: a leaf whose side to move can win at once is lost for the side
   // that moved into it, exactly, without asking the network (MCTS-Solver). Below the root only:
   // the root's winning move is found among its children.
-  if (depth > 0 && hasWinningMove(position, leaf.moves)) {
+  if (depth > 0 && Rules::hasWinningMove(position, leaf.moves)) {
     node.state = NodeState::Proven;
     node.terminalValue = -1;
     return backUpExact(node.terminalValue);
@@ -189,7 +186,7 @@ TreeSearch::Descent TreeSearch::simulate() {
 
   node.state = NodeState::Pending;
   leaf.node = current;
-  leaf.countsAsSimulation = current != SearchTree::kRoot || rootEvaluationIsSimulation();
+  leaf.countsAsSimulation = current != Tree::kRoot || rootEvaluationIsSimulation();
   if (leaf.countsAsSimulation) ++started_;
   leaf.position = position;
   leaf.repetitions = repetitions;
@@ -204,34 +201,38 @@ TreeSearch::Descent TreeSearch::simulate() {
 }
 
 // A simulation that ends in an exact value (a finished game or a proven node) on path_.
-TreeSearch::Descent TreeSearch::backUpExact(float value) {
+template <class Rules>
+auto BasicTreeSearch<Rules>::backUpExact(float value) -> Descent {
   ++started_;
   backup(path_, value);
   ++completed_;
   return Descent::BackedUp;
 }
 
-const Position& TreeSearch::positionBefore(std::size_t depth, std::size_t back) const {
+template <class Rules>
+auto BasicTreeSearch<Rules>::positionBefore(std::size_t depth, std::size_t back) const
+    -> const Position& {
   return back <= depth ? positions_[depth - back] : history_[history_.size() - (back - depth)];
 }
 
 // R9 e over the game before the root and the path below it; two earlier occurrences make the
-// leaf's position stand for the third time. Only positions with the same side to move (every
-// second ply) can match.
-int TreeSearch::earlierOccurrences(std::size_t depth) const {
+// leaf's position stand for the third time. Only positions with the same player to move (every
+// Rules::kTurnCycle plies) can match.
+template <class Rules>
+int BasicTreeSearch<Rules>::earlierOccurrences(std::size_t depth) const {
   const Position& now = positions_[depth];
-  const std::size_t window = std::min<std::size_t>(now.clock(), depth + history_.size());
+  const std::size_t window =
+      std::min<std::size_t>(static_cast<std::size_t>(Rules::clock(now)), depth + history_.size());
   int seen = 0;
-  for (std::size_t back = 2; back <= window; back += 2) {
-    const Position& earlier = positionBefore(depth, back);
-    if (earlier.hash() == now.hash() && earlier.sameForRepetition(now) && ++seen >= 2) break;
-  }
+  for (std::size_t back = Rules::kTurnCycle; back <= window; back += Rules::kTurnCycle)
+    if (Rules::sameForRepetition(positionBefore(depth, back), now) && ++seen >= 2) break;
   return seen;
 }
 
 // `value` is from the view of the side that moved into the last node of the path; it changes
-// sign at every ply up (Camelot has no passes).
-void TreeSearch::backup(std::span<const NodeIndex> path, float value) {
+// sign at every ply up (the sides alternate at every ply, a Grand Camelot pass included).
+template <class Rules>
+void BasicTreeSearch<Rules>::backup(std::span<const NodeIndex> path, float value) {
   for (auto it = path.rbegin(); it != path.rend(); ++it) {
     Node& n = tree_.node(*it);
     --n.inFlight;
@@ -241,15 +242,27 @@ void TreeSearch::backup(std::span<const NodeIndex> path, float value) {
   }
 }
 
-void TreeSearch::finish() {
+template <class Rules>
+auto BasicTreeSearch<Rules>::chosenLine() const -> std::vector<typename Rules::Move> {
+  if (result_.chosen < 0) return {};
+  const NodeIndex chosen =
+      tree_.node(Tree::kRoot).firstChild + static_cast<NodeIndex>(result_.chosen);
+  std::vector<typename Rules::Move> line{tree_.move(chosen)};
+  for (const typename Rules::Move& m : tree_.principalVariation(chosen))
+    line.push_back(m);
+  return line;
+}
+
+template <class Rules>
+void BasicTreeSearch<Rules>::finish() {
   running_ = false;
-  SearchResult& r = result_;
+  Result& r = result_;
   r.moves.clear();
   r.visits.clear();
   r.q.clear();
   r.policy.clear();
   r.chosen = -1;
-  const Node& root = tree_.node(SearchTree::kRoot);
+  const Node& root = tree_.node(Tree::kRoot);
   for (NodeIndex c = root.firstChild; c < root.firstChild + root.childCount; ++c) {
     r.moves.push_back(tree_.move(c));
     r.visits.push_back(tree_.node(c).visits);
@@ -269,5 +282,8 @@ void TreeSearch::finish() {
     }
   }
 }
+
+template class BasicTreeSearch<StandardRules>;
+template class BasicTreeSearch<GrandRules>;
 
 }  // namespace camelot

@@ -21,8 +21,7 @@
 #include <span>
 #include <vector>
 
-#include "engine/movegen.hpp"
-#include "engine/position.hpp"
+#include "engine/game_rules.hpp"
 #include "mcts/evaluator.hpp"
 #include "mcts/search_params.hpp"
 #include "mcts/search_tree.hpp"
@@ -31,16 +30,18 @@ namespace camelot {
 
 enum class StepKind : std::uint8_t { NeedsEvaluation, Done };
 
-struct SearchStep {
+template <class Rules>
+struct BasicSearchStep {
   StepKind kind = StepKind::Done;
   // NeedsEvaluation: the leaves to evaluate. The pointers stay valid until provide().
-  std::span<const EvaluationRequest> requests;
+  std::span<const BasicEvaluationRequest<Rules>> requests;
 };
 
 // What a finished search says about the root. Per-move vectors follow `moves`.
-struct SearchResult {
-  std::vector<Move> moves;    // the root's legal moves (none if the game is over there)
-  std::vector<int> visits;    // visits of each move
+template <class Rules>
+struct BasicSearchResult {
+  std::vector<typename Rules::Move> moves;  // the root's legal moves (none if the game is over)
+  std::vector<int> visits;                  // visits of each move
   std::vector<float> q;       // mean value of each move from the root mover's view (0 unvisited)
   std::vector<float> policy;  // training target: visit shares (PUCT) or the improved policy
                               // softmax(logits + sigma(completed Q)) (Gumbel)
@@ -53,13 +54,19 @@ struct SearchResult {
   std::size_t nodes = 0;  // nodes in the tree at the end
 };
 
-class TreeSearch {
+template <class Rules>
+class BasicTreeSearch {
  public:
   using Clock = std::chrono::steady_clock;
+  using Position = typename Rules::Position;
+  using Tree = BasicSearchTree<Rules>;
+  using Result = BasicSearchResult<Rules>;
+  using Step = BasicSearchStep<Rules>;
+  using EvaluatorType = BasicEvaluator<Rules>;
 
-  virtual ~TreeSearch() = default;
-  TreeSearch(const TreeSearch&) = delete;
-  TreeSearch& operator=(const TreeSearch&) = delete;
+  virtual ~BasicTreeSearch() = default;
+  BasicTreeSearch(const BasicTreeSearch&) = delete;
+  BasicTreeSearch& operator=(const BasicTreeSearch&) = delete;
 
   // The position to search and the game's positions before it, oldest first (for R9 e). With
   // tree reuse on, the subtree of an earlier search is kept when `root` is its root or one or
@@ -74,31 +81,33 @@ class TreeSearch {
   // Runs simulations until some leaves need an evaluation, or the search is done (its
   // simulations spent, the node cap reached, or the root's value exact). Throws
   // std::logic_error while an earlier step's requests are unanswered.
-  SearchStep step();
+  Step step();
   // Answers the last step: results[i] evaluates requests[i]. Then call step() again.
   void provide(std::span<const Evaluation> results);
   // Starts no more simulations; the next step() after the open requests are answered is Done.
   void stop();
 
   // start(), then step() and provide() with `evaluator` until done or past the deadline.
-  const SearchResult& run(Evaluator& evaluator, int simulations,
-                          std::optional<Clock::time_point> deadline = {});
+  const Result& run(EvaluatorType& evaluator, int simulations,
+                    std::optional<Clock::time_point> deadline = {});
   // run() with a move's budget: `simulations` (none: as many as the time allows) within `time`
   // from now (none: no limit). One of the two must be set.
-  const SearchResult& runFor(Evaluator& evaluator, std::optional<int> simulations,
-                             std::optional<std::chrono::milliseconds> time);
+  const Result& runFor(EvaluatorType& evaluator, std::optional<int> simulations,
+                       std::optional<std::chrono::milliseconds> time);
 
   // Restarts the search's random stream (root noise, Gumbel draws, sampling) from `seed`.
   void reseed(std::uint64_t seed) { rng_.seed(seed); }
 
   // The result of the last search that reached Done.
-  const SearchResult& result() const { return result_; }
-  const SearchTree& tree() const { return tree_; }
+  const Result& result() const { return result_; }
+  // Its chosen move followed by the most visited line below it (none if it chose nothing).
+  std::vector<typename Rules::Move> chosenLine() const;
+  const Tree& tree() const { return tree_; }
   const SearchParams& params() const { return params_; }
   void setParams(const SearchParams& params) { params_ = params; }
 
  protected:
-  TreeSearch(const SearchParams& params, std::uint64_t seed) : params_(params), rng_(seed) {}
+  BasicTreeSearch(const SearchParams& params, std::uint64_t seed) : params_(params), rng_(seed) {}
 
   // The child of expanded node `parent` to descend into (an index into the tree).
   virtual NodeIndex selectChild(NodeIndex parent) = 0;
@@ -109,13 +118,13 @@ class TreeSearch {
   // Whether the root's own first evaluation counts as one of the simulations.
   virtual bool rootEvaluationIsSimulation() const = 0;
   // Fills the search-specific parts of the result (policy, chosen) and may use rng().
-  virtual void finishResult(SearchResult& result) = 0;
+  virtual void finishResult(Result& result) = 0;
 
-  SearchTree& mutableTree() { return tree_; }
+  Tree& mutableTree() { return tree_; }
   // Drops the tree below the root.
   void resetTree();
   std::mt19937_64& rng() { return rng_; }
-  bool rootReady() const { return tree_.node(SearchTree::kRoot).hasChildren(); }
+  bool rootReady() const { return tree_.node(Tree::kRoot).hasChildren(); }
 
  private:
   // One pending leaf: where it is and what the evaluator needs to see.
@@ -123,7 +132,7 @@ class TreeSearch {
     NodeIndex node = 0;
     bool countsAsSimulation = true;
     Position position;
-    MoveList moves;
+    typename Rules::MoveList moves;
     std::vector<Position> history;  // the params' historyPlies positions before it, oldest first
     int repetitions = 0;
     std::vector<NodeIndex> path;  // root first
@@ -139,7 +148,7 @@ class TreeSearch {
   void backup(std::span<const NodeIndex> path, float value);
   void finish();
 
-  SearchTree tree_;
+  Tree tree_;
   SearchParams params_;
   std::mt19937_64 rng_;
   // The game before the root: the last max(clock, historyPlies) plies only.
@@ -151,7 +160,7 @@ class TreeSearch {
 
   std::vector<Leaf> leaves_;  // the first pendingCount_ are waiting for provide()
   std::size_t pendingCount_ = 0;
-  std::vector<EvaluationRequest> requests_;
+  std::vector<BasicEvaluationRequest<Rules>> requests_;
   std::vector<Evaluation> answers_;  // run()'s reusable evaluator output
 
   int target_ = 0;  // simulations this search is to complete
@@ -160,7 +169,13 @@ class TreeSearch {
   bool running_ = false;
   std::optional<Clock::time_point> deadline_;
   bool rootPrepared_ = false;  // onRootExpanded() has run for this root
-  SearchResult result_;
+  Result result_;
 };
+
+using SearchStep = BasicSearchStep<StandardRules>;
+using SearchResult = BasicSearchResult<StandardRules>;
+using TreeSearch = BasicTreeSearch<StandardRules>;
+using GrandSearchResult = BasicSearchResult<GrandRules>;
+using GrandTreeSearch = BasicTreeSearch<GrandRules>;
 
 }  // namespace camelot

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "mcts/evaluator.hpp"
+#include "mcts/material_value.hpp"
 
 namespace camelot {
 
@@ -13,15 +14,27 @@ enum class UniformValue : std::uint8_t {
   Material,  // materialValue(): the material balance for the side to move
 };
 
-class UniformEvaluator final : public Evaluator {
+template <class Rules>
+class BasicUniformEvaluator final : public BasicEvaluator<Rules> {
  public:
-  explicit UniformEvaluator(UniformValue value = UniformValue::Material) : value_(value) {}
+  explicit BasicUniformEvaluator(UniformValue value = UniformValue::Material) : value_(value) {}
 
-  void evaluate(std::span<const EvaluationRequest> requests,
-                std::span<Evaluation> results) override;
+  void evaluate(std::span<const BasicEvaluationRequest<Rules>> requests,
+                std::span<Evaluation> results) override {
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+      const std::size_t count = requests[i].moves->size();
+      results[i].priors.assign(count, count > 0 ? 1.0f / static_cast<float>(count) : 0.0f);
+      results[i].value = value_ == UniformValue::Material
+                             ? wdlFromExpected(materialValue(*requests[i].position))
+                             : Wdl{};
+    }
+  }
 
  private:
   UniformValue value_;
 };
+
+using UniformEvaluator = BasicUniformEvaluator<StandardRules>;
+using GrandUniformEvaluator = BasicUniformEvaluator<GrandRules>;
 
 }  // namespace camelot

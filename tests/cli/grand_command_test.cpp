@@ -10,6 +10,7 @@
 
 #include "engine/grand/grand_position.hpp"
 #include "tests/cli/cli_runner.hpp"
+#include "tests/scratch_dir.hpp"
 
 namespace camelot::cli {
 namespace {
@@ -92,6 +93,163 @@ TEST(GrandCommands, G14_ABadGfenIsOneLineAndStatusOne) {
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err, "camelot legal: standard input line 1: bad GFEN: 2 ranks (expected 16)\n");
   EXPECT_EQ(runCamelot({"perft", "1", "--variant", "hex"}).status, 2);
+}
+
+// Red can win at once by I15-I16 (G12.1).
+constexpr const char* kRedWinsAtOnce =
+    "R1/4r3/10/12/14/14/14/16/3g4y7/14/14/1b12/12/10/8/2 r 0 0 0 0 0";
+
+std::vector<nlohmann::json> jsonLines(const std::filesystem::path& file) {
+  std::vector<nlohmann::json> lines;
+  std::ifstream in(file);
+  for (std::string line; std::getline(in, line);)
+    lines.push_back(nlohmann::json::parse(line));
+  return lines;
+}
+
+TEST(GrandCommands, G2_MatchPlaysPartnershipsSwappedAndSavesGrandRecords) {
+  const testing_support::ScratchDir dir;
+  const std::vector<std::string> args = {"match",  "--variant", "grand",  "--white",
+                                         "greedy", "--black",   "random", "--games",
+                                         "4",      "--json",    "--out",  dir.path().string()};
+  const CliResult r = runCamelot(args);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json summary = nlohmann::json::parse(r.out);
+  EXPECT_EQ(summary["games"], 4);
+  EXPECT_EQ(summary["wins"], 4);  // seeded: greedy wins every game, on either side
+  const std::vector<nlohmann::json> games = jsonLines(dir / "games.jsonl");
+  ASSERT_EQ(games.size(), 4u);
+  for (const nlohmann::json& game : games) {
+    const int number = game["game"];
+    EXPECT_EQ(game["variant"], "grand");
+    // Odd games: --white has Red and Blue; even games: Green and Yellow.
+    EXPECT_EQ(game["rb"], number % 2 == 1 ? "greedy" : "random");
+    EXPECT_EQ(game["result"], number % 2 == 1 ? "rb" : "gy");
+    EXPECT_EQ(game["start"], std::string(grand::kGrandStartGfen));
+    EXPECT_EQ(game["plies"], game["moves"].size());
+  }
+  EXPECT_NE(r.err.find("greedy (Red, Blue) vs random (Green, Yellow): rb ("), std::string::npos)
+      << r.err;
+  // The same match again plays nothing and counts the saved games.
+  const CliResult again = runCamelot(args);
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_EQ(nlohmann::json::parse(again.out)["wins"], 4);
+  EXPECT_NE(again.err.find("4 games already played"), std::string::npos) << again.err;
+  EXPECT_EQ(jsonLines(dir / "games.jsonl").size(), 4u);
+}
+
+TEST(GrandCommands, G2_MatchRefusesPlayersThatDoNotPlayGrandCamelot) {
+  const CliResult r = runCamelot(
+      {"match", "--variant", "grand", "--white", "alphabeta:depth=2", "--black", "random"});
+  EXPECT_NE(r.status, 0);
+  EXPECT_EQ(r.err,
+            "camelot match: player 'alphabeta:depth=2': kind 'alphabeta' does not play Grand "
+            "Camelot (its players: random, greedy, mcts, gumbel)\n");
+}
+
+TEST(GrandCommands, G13_EngineSpeaksTheProtocolInGfenAndGrandNotation) {
+  const std::string session =
+      "position startpos moves F3-E2\n"
+      "move F14-E15\n"
+      "status\n"
+      "move Z1\n"
+      "position fen " +
+      std::string(kRedWinsAtOnce) +
+      "\n"
+      "go sims 20\n"
+      "legal\n"
+      "move I15-I16\n"
+      "status\n"
+      "go\n"
+      "quit\n";
+  const CliResult r =
+      runCamelot({"engine", "--variant", "grand", "--player", "mcts:sims=100"}, session);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "status in progress\n"
+            "error 'Z1' is not a legal move of Blue\n"
+            "info depth 1 visits 7 value 1.000 pv I15-I16\n"
+            "bestmove I15-I16\n"
+            "legal H16-I16 I15-H14 I15-H15 I15-I14 I15-I16 I15-J14 I15-J15\n"
+            "status rb wins castle\n"
+            "error the game is over (rb wins castle)\n");
+}
+
+TEST(GrandCommands, G2_PlayPutsThePersonInOneSeatAndProgramsInTheOtherThree) {
+  const testing_support::ScratchDir dir;
+  const CliResult r = runCamelot(
+      {"play", "--variant", "grand", "--player", "random", "--out", (dir / "games.jsonl").string()},
+      "F3-E2\nundo\nF3-F9\nquit\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("You are Red; your partner Blue is random, Green and Yellow are random."),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("You play F3-E2\nGreen plays "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Blue (your partner) plays "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Took back your last move and the 3 played after it."), std::string::npos);
+  EXPECT_NE(r.out.find("'F3-F9' is not a legal move of Red; type 'legal'"), std::string::npos);
+  // Red's side at the bottom.
+  EXPECT_NE(r.out.find("     A  B  C  D  E  F  G  H  I  J  K  L  M  N  O  P \n"),
+            std::string::npos);
+  const std::vector<nlohmann::json> saved = jsonLines(dir / "games.jsonl");
+  ASSERT_EQ(saved.size(), 1u);
+  EXPECT_EQ(saved[0]["rb"], "human (Red), random (Blue)");
+  EXPECT_EQ(saved[0]["gy"], "random (Green), random (Yellow)");
+  EXPECT_EQ(saved[0]["result"], "draw");
+  EXPECT_EQ(saved[0]["reason"], "unfinished");
+  EXPECT_EQ(saved[0]["moves"].size(), 0u);  // everything was taken back
+  // Network options name a standard game's network.
+  EXPECT_EQ(runCamelot({"play", "--variant", "grand", "--sims", "5"}, "quit\n").status, 2);
+}
+
+TEST(GrandCommands, G2_ArenaRatesPartnershipsFromRandomOpenings) {
+  const testing_support::ScratchDir dir;
+  const CliResult r =
+      runCamelot({"arena", "--variant", "grand", "--players", "random,greedy", "--games", "2",
+                  "--openings", "1", "--opening-plies", "4", "--out", dir.path().string()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("random vs greedy: W-D-L 0-0-2"), std::string::npos) << r.out;
+  std::ifstream results(dir / "results.csv");
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(results, line);)
+    lines.push_back(line);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0], "white,black,result,reason,plies,start,note");
+  std::ifstream openings(dir / "openings.txt");
+  std::string opening;
+  ASSERT_TRUE(std::getline(openings, opening));
+  EXPECT_NO_THROW(grand::parseGfen(opening));
+  // Each game of the pair starts from it, Red and Blue's player first on the line.
+  for (const std::string& line : {lines[1], lines[2]})
+    EXPECT_NE(line.find("," + opening + ","), std::string::npos) << line;
+  EXPECT_TRUE(lines[1].starts_with("random,greedy,0-1,")) << lines[1];
+  EXPECT_TRUE(lines[2].starts_with("greedy,random,1-0,")) << lines[2];
+  EXPECT_TRUE(std::filesystem::exists(dir / "ratings.csv"));
+  EXPECT_EQ(jsonLines(dir / "games.jsonl").size(), 2u);
+  const CliResult suite = runCamelot(
+      {"arena", "--variant", "grand", "--players", "random,greedy", "--openings", "suite.txt"});
+  EXPECT_EQ(suite.status, 2);
+  EXPECT_EQ(suite.err,
+            "camelot arena: --openings suite.txt: Grand Camelot arenas play random openings; "
+            "give a count\n");
+}
+
+TEST(GrandCommands, G12_AnalyzeRanksTheRootMovesOfATreeSearch) {
+  const CliResult r = runCamelot(
+      {"analyze", "--fen", kRedWinsAtOnce, "--player", "mcts:sims=50", "--top", "3", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["search"], "mcts:sims=50,eval=uniform");
+  EXPECT_EQ(j["moves"].size(), 3u);
+  EXPECT_EQ(j["moves"][0]["move"], "I15-I16");
+  EXPECT_EQ(j["moves"][0]["q"], 1.0);
+  EXPECT_EQ(j["pv"][0], "I15-I16");
+  EXPECT_EQ(j["value"], 1.0);
+  const CliResult greedy = runCamelot({"analyze", "--variant", "grand", "--player", "greedy"});
+  EXPECT_EQ(greedy.status, 2);
+  EXPECT_EQ(greedy.err,
+            "camelot analyze: analyze reads a tree search: --player must be mcts:... or "
+            "gumbel:..., not 'greedy'\n");
 }
 
 }  // namespace

@@ -14,13 +14,14 @@
 
 namespace camelot {
 
-Position matchOpening(std::uint64_t seed, int pair, int plies) {
+template <class Rules>
+typename Rules::Position randomOpening(std::uint64_t seed, int pair, int plies) {
   constexpr int kAttempts = 100;
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
     std::mt19937_64 rng(mixSeed(mixSeed(seed, static_cast<std::uint64_t>(pair)), attempt));
-    Game game;
+    typename Rules::Game game;
     for (int ply = 0; ply < plies && !game.finished(); ++ply) {
-      const MoveList& moves = game.legalMoves();
+      const auto& moves = game.legalMoves();
       game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
     }
     if (!game.finished()) return game.position();
@@ -28,6 +29,9 @@ Position matchOpening(std::uint64_t seed, int pair, int plies) {
   throw std::invalid_argument("no opening of " + std::to_string(plies) +
                               " random plies that leaves the game running was found");
 }
+
+template Position randomOpening<StandardRules>(std::uint64_t, int, int);
+template grand::GrandPosition randomOpening<GrandRules>(std::uint64_t, int, int);
 
 namespace {
 
@@ -67,31 +71,36 @@ std::optional<GameRecord> playGame(Player& white, Player& black, const Position&
 
 }  // namespace
 
-void MatchResult::add(int index, Outcome outcome) {
-  const bool firstIsWhite = index % 2 == 0;
-  MatchScore& score = firstIsWhite ? asWhite : asBlack;
-  if (outcome == Outcome::Draw)
-    ++score.draws;
-  else if (outcome == (firstIsWhite ? Outcome::WhiteWins : Outcome::BlackWins))
-    ++score.wins;
-  else
-    ++score.losses;
+void MatchResult::add(int index, double firstMoverScore) {
+  const bool firstMovesFirst = index % 2 == 0;
+  (firstMovesFirst ? asWhite : asBlack)
+      .add(firstMovesFirst ? firstMoverScore : 1.0 - firstMoverScore);
+}
+
+void forEachMatchGame(const MatchSettings& settings, const std::function<void(int)>& playOne) {
+  if (settings.games < 1) throw std::invalid_argument("a match needs at least one game");
+  if (settings.openingPlies < 0) throw std::invalid_argument("opening plies must be >= 0");
+  if (settings.maxPlies < 1) throw std::invalid_argument("the game length cap must be >= 1");
+  if (settings.threads < 1) throw std::invalid_argument("threads must be >= 1");
+  tbb::task_arena arena(settings.threads);
+  arena.execute([&] {
+    tbb::parallel_for(tbb::blocked_range<int>(0, settings.games, 1),
+                      [&](const tbb::blocked_range<int>& range) {
+                        for (int i = range.begin(); i != range.end(); ++i)
+                          playOne(i);
+                      });
+  });
 }
 
 MatchResult playMatch(const PlayerMaker& first, const PlayerMaker& second,
                       const MatchSettings& settings,
                       const std::function<void(int, const GameRecord&)>& onGame) {
-  if (settings.games < 1) throw std::invalid_argument("a match needs at least one game");
-  if (settings.openingPlies < 0) throw std::invalid_argument("opening plies must be >= 0");
-  if (settings.maxPlies < 1) throw std::invalid_argument("the game length cap must be >= 1");
-  if (settings.threads < 1) throw std::invalid_argument("threads must be >= 1");
-
   MatchResult result;
   std::mutex mutex;
   const auto playOne = [&](int index) {
     if (settings.alreadyPlayed.contains(index) || (settings.stop && *settings.stop)) return;
     const bool firstIsWhite = index % 2 == 0;
-    const Position start = matchOpening(settings.seed, index / 2, settings.openingPlies);
+    const Position start = openingOfGame<StandardRules>(settings, index);
     const auto a = first(mixSeed(settings.seed, 2 * static_cast<std::uint64_t>(index) + 2));
     const auto b = second(mixSeed(settings.seed, 2 * static_cast<std::uint64_t>(index) + 3));
     std::optional<GameRecord> record =
@@ -103,15 +112,7 @@ MatchResult playMatch(const PlayerMaker& first, const PlayerMaker& second,
     result.add(index, record->status.outcome);
     onGame(index, *record);
   };
-
-  tbb::task_arena arena(settings.threads);
-  arena.execute([&] {
-    tbb::parallel_for(tbb::blocked_range<int>(0, settings.games, 1),
-                      [&](const tbb::blocked_range<int>& range) {
-                        for (int i = range.begin(); i != range.end(); ++i)
-                          playOne(i);
-                      });
-  });
+  forEachMatchGame(settings, playOne);
   return result;
 }
 

@@ -22,6 +22,7 @@ using PlayerMaker = std::function<std::unique_ptr<Player>(std::uint64_t seed)>;
 struct MatchSettings {
   int games = 2;
   int openingPlies = 0;  // random plies from the start before each pair
+  int openingCount = 0;  // > 0: pair k starts from opening k % openingCount (an arena's suite)
   std::uint64_t seed = 1;
   int maxPlies = 1000;  // a cap (a setting, not a rule): longer games are adjudicated draws
   int threads = 1;      // games played at once (TBB)
@@ -36,8 +37,13 @@ struct MatchResult {
   MatchScore asWhite;
   MatchScore asBlack;
 
-  // Counts game `index` (even: the first player is White) that ended in `outcome`.
-  void add(int index, Outcome outcome);
+  // Counts game `index` (even: the first player moves first, as White or as Red and Blue) in
+  // which the side that moved first scored `firstMoverScore` (1, 0.5 or 0).
+  void add(int index, double firstMoverScore);
+  // Counts game `index` of the standard game that ended in `outcome`.
+  void add(int index, Outcome outcome) {
+    add(index, outcome == Outcome::Draw ? 0.5 : outcome == Outcome::WhiteWins ? 1.0 : 0.0);
+  }
 
   MatchScore total() const {
     return {asWhite.wins + asBlack.wins, asWhite.draws + asBlack.draws,
@@ -47,8 +53,26 @@ struct MatchResult {
 
 // The opening of pair `pair`: `plies` random plies from the start, seeded by (seed, pair),
 // drawn again in the rare case that they end the game. Every match and arena with the same
-// seed plays the same openings.
-Position matchOpening(std::uint64_t seed, int pair, int plies);
+// seed plays the same openings. In either variant (engine/game_rules.hpp).
+template <class Rules>
+typename Rules::Position randomOpening(std::uint64_t seed, int pair, int plies);
+inline Position matchOpening(std::uint64_t seed, int pair, int plies) {
+  return randomOpening<StandardRules>(seed, pair, plies);
+}
+
+// Checks the settings (throws std::invalid_argument) and calls playOne(index) for every game
+// index on settings.threads threads at once; playOne skips what settings says to skip.
+void forEachMatchGame(const MatchSettings& settings, const std::function<void(int)>& playOne);
+
+// The opening of game `index` (pairs share one): randomOpening of its pair, or of the pair's
+// place in a suite of settings.openingCount.
+template <class Rules>
+typename Rules::Position openingOfGame(const MatchSettings& settings, int index) {
+  const int pair = index / 2;
+  return randomOpening<Rules>(settings.seed,
+                              settings.openingCount > 0 ? pair % settings.openingCount : pair,
+                              settings.openingPlies);
+}
 
 // Plays settings.games games of `first` against `second` (but those already played); even-
 // numbered games give `first` White. Calls onGame (serialised, in completion order) with each

@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "mcts/alphabeta_player.hpp"
+#include "mcts/grand_greedy_player.hpp"
 #include "mcts/greedy_player.hpp"
 #include "mcts/mcts_player.hpp"
 #include "mcts/random_player.hpp"
@@ -40,8 +41,9 @@ void requireGumbelSimulations(const PlayerSpec& spec, SearchKind search,
                     "can only cap it");
 }
 
-std::unique_ptr<Player> makeMctsPlayer(const PlayerSpec& spec, SearchKind kind, int defaultSims,
-                                       std::uint64_t seed) {
+template <class Rules>
+std::unique_ptr<BasicPlayer<Rules>> makeMctsPlayer(const PlayerSpec& spec, SearchKind kind,
+                                                   int defaultSims, std::uint64_t seed) {
   spec.expectOnly({"sims", "time", "eval"});
   MctsPlayerOptions options;
   options.search = kind;
@@ -51,7 +53,7 @@ std::unique_ptr<Player> makeMctsPlayer(const PlayerSpec& spec, SearchKind kind, 
                           ? EvaluatorKind::Rollout
                           : EvaluatorKind::Uniform;
   options.seed = seed;
-  return std::make_unique<MctsPlayer>(options);
+  return std::make_unique<BasicMctsPlayer<Rules>>(options);
 }
 
 constexpr int kMaxDepth = 64;
@@ -156,8 +158,10 @@ std::unique_ptr<Player> makePlayer(const PlayerSpec& spec, std::uint64_t seed) {
   }
   if (spec.kind() == "alphabeta")
     return std::make_unique<AlphaBetaPlayer>(alphaBetaSettings(spec, seed));
-  if (spec.kind() == "mcts") return makeMctsPlayer(spec, SearchKind::Puct, 800, seed);
-  if (spec.kind() == "gumbel") return makeMctsPlayer(spec, SearchKind::Gumbel, 32, seed);
+  if (spec.kind() == "mcts")
+    return makeMctsPlayer<StandardRules>(spec, SearchKind::Puct, 800, seed);
+  if (spec.kind() == "gumbel")
+    return makeMctsPlayer<StandardRules>(spec, SearchKind::Gumbel, 32, seed);
   if (spec.kind() == "rollout") {
     spec.expectOnly({"sims", "time"});
     RolloutMctsOptions options;
@@ -184,6 +188,26 @@ void validatePlayerSpec(const PlayerSpec& spec) {
 
 std::string knownPlayerKinds() {
   return "random, greedy, alphabeta, mcts, gumbel, rollout, net, engine";
+}
+
+std::unique_ptr<GrandPlayer> makeGrandPlayer(const PlayerSpec& spec, std::uint64_t seed) {
+  if (spec.kind() == "random") {
+    spec.expectOnly({});
+    return std::make_unique<GrandRandomPlayer>(seed);
+  }
+  if (spec.kind() == "greedy") {
+    spec.expectOnly({});
+    return std::make_unique<GrandGreedyPlayer>(seed);
+  }
+  if (spec.kind() == "mcts") return makeMctsPlayer<GrandRules>(spec, SearchKind::Puct, 800, seed);
+  if (spec.kind() == "gumbel")
+    return makeMctsPlayer<GrandRules>(spec, SearchKind::Gumbel, 32, seed);
+  throw SpecError("player '" + spec.text() + "': kind '" + spec.kind() +
+                  "' does not play Grand Camelot (its players: " + knownGrandPlayerKinds() + ")");
+}
+
+std::string knownGrandPlayerKinds() {
+  return "random, greedy, mcts, gumbel";
 }
 
 }  // namespace camelot

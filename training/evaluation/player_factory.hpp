@@ -63,4 +63,11 @@ void validatePlayerSpec(const PlayerSpec& spec);
 // "random, greedy, ...": every kind makePlayer knows.
 std::string knownPlayerKinds();
 
+// A Grand Camelot player (one seat): random, greedy, mcts and gumbel (sims=, time=,
+// eval=uniform|rollout, as in the standard game). Throws SpecError for another kind or a bad
+// option.
+std::unique_ptr<GrandPlayer> makeGrandPlayer(const PlayerSpec& spec, std::uint64_t seed);
+// "random, greedy, mcts, gumbel".
+std::string knownGrandPlayerKinds();
+
 }  // namespace camelot

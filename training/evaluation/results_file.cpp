@@ -44,6 +44,14 @@ std::string resultsLine(const GameRecord& record) {
          oneLineField(record.note) + '\n';
 }
 
+std::string resultsLine(const GrandGameRecord& record) {
+  const bool won = record.outcome.kind == grand::GrandOutcome::Kind::Win;
+  const std::string result = !won ? "1/2-1/2" : record.outcome.winner == 0 ? "1-0" : "0-1";
+  return oneLineField(record.rb) + ',' + oneLineField(record.gy) + ',' + result + ',' +
+         record.outcome.reason + ',' + std::to_string(record.moves.size()) + ',' +
+         grand::toGfen(record.start) + ",\n";
+}
+
 namespace {
 
 // Calls onLine(line, number, where) for each line of `file` that ends in a line break; a last

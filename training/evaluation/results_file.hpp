@@ -4,7 +4,9 @@
 //   white,black,result,reason,plies,start,note
 // with result "1-0", "0-1" or "1/2-1/2", reason as in game records ("castle", "forfeit", ...),
 // start the game's first position as CFEN and note the referee's remark (an outside engine's
-// illegal move), usually empty. Fields are CSV-quoted where needed (specs hold commas).
+// illegal move), usually empty. Fields are CSV-quoted where needed (specs hold commas). A Grand
+// Camelot game's line has Red and Blue's player as "white" (they move first), Green and
+// Yellow's as "black", and its start as GFEN.
 
 #include <filesystem>
 #include <stdexcept>
@@ -13,6 +15,7 @@
 
 #include "training/evaluation/ratings.hpp"
 #include "training/selfplay/game_record.hpp"
+#include "training/selfplay/grand_game_record.hpp"
 
 namespace camelot {
 
@@ -23,6 +26,7 @@ class ResultsError : public std::runtime_error {
 
 std::string resultsHeader();                 // the column line, with its line break
 std::string resultsLine(const GameRecord&);  // one game, with its line break
+std::string resultsLine(const GrandGameRecord&);
 
 struct ResultsRead {
   std::vector<RatedGame> games;

@@ -1,0 +1,47 @@
+#pragma once
+// What a command says and reads in each variant (engine/game_rules.hpp), so that a command
+// written once as a template serves both: a move's notation, a move read from text, a game
+// set up from a position and moves, and the protocol's words for the end of the game.
+
+#include <string>
+#include <string_view>
+
+#include "cli/commands.hpp"
+#include "cli/game_setup.hpp"
+#include "engine/game_rules.hpp"
+#include "engine/notation.hpp"
+
+namespace camelot::cli {
+
+template <class Rules>
+struct VariantText;
+
+template <>
+struct VariantText<StandardRules> {
+  static constexpr const char* kPositionText = "CFEN";
+  static std::string move(const Move& m) { return toNotation(m); }
+  // Throws MoveError.
+  static Move parseMove(const Position& p, std::string_view text) {
+    return camelot::parseMove(p, text);
+  }
+  static Game game(const std::string& fen, const std::string& moves) {
+    return gameFromMoves(fen, moves);
+  }
+  // "in progress", "white wins castle", "draw repetition".
+  static std::string endWords(const Game& game);
+};
+
+template <>
+struct VariantText<GrandRules> {
+  static constexpr const char* kPositionText = "GFEN";
+  static std::string move(const grand::GrandMove& m) { return grand::notation(m); }
+  // Throws InputError.
+  static grand::GrandMove parseMove(const grand::GrandPosition& p, std::string_view text);
+  static grand::GrandGame game(const std::string& fen, const std::string& moves) {
+    return grandGameFromMoves(fen, moves);
+  }
+  // "in progress", "rb wins castle", "draw repetition".
+  static std::string endWords(const grand::GrandGame& game);
+};
+
+}  // namespace camelot::cli

@@ -1,0 +1,91 @@
+#pragma once
+// A game's rules as search and the players see them: one struct per variant, handed to mcts/'s
+// templates as their parameter, so the standard game's search compiles to exactly what it was
+// and Grand Camelot gets the same search, players and evaluators. What a Rules struct gives:
+//
+//   Position, Move, MoveList, Game       the variant's own value types and its game in progress
+//   legalMoves(position, list)           the moves of a position (none once it is decided)
+//   after(position, move)                the position a move leads to
+//   finalValue(position, moves, third)   nullopt while the game goes on; else the exact result
+//                                        for the side to move: +1 won, 0 drawn, -1 lost
+//                                        (`third`: the position stands for the third time)
+//   hasWinningMove(position, moves)      whether the side to move wins at once (may miss some)
+//   clock(position)                      plies since the placement last changed for good
+//   kTurnCycle                           plies from one player's turn to his next
+//   sameForRepetition(a, b), hash(p)     the identity repetition counts, and a hash of it
+//
+// The two sides alternate at every ply in both variants (Grand Camelot's partnerships move in
+// turn, a pass included), so a value changes sign from one ply to the next.
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "engine/game.hpp"
+#include "engine/grand/grand_game.hpp"
+#include "engine/movegen.hpp"
+#include "engine/position.hpp"
+#include "engine/rules_status.hpp"
+
+namespace camelot {
+
+struct StandardRules {
+  using Position = camelot::Position;
+  using Move = camelot::Move;
+  using MoveList = camelot::MoveList;
+  using Game = camelot::Game;
+  static constexpr std::size_t kTurnCycle = 2;
+
+  static void legalMoves(const Position& p, MoveList& out) { camelot::legalMoves(p, out); }
+  static Position after(const Position& p, const Move& m) { return p.after(m); }
+  static std::optional<int> finalValue(const Position& p, const MoveList& moves, bool third) {
+    const GameStatus status = statusWithMoves(p, moves, ClockRule::Apply, third);
+    if (!status.finished()) return std::nullopt;
+    if (status.outcome == Outcome::Draw) return 0;
+    const Outcome sideToMoveWins =
+        p.sideToMove() == Color::White ? Outcome::WhiteWins : Outcome::BlackWins;
+    return status.outcome == sideToMoveWins ? 1 : -1;
+  }
+  static bool hasWinningMove(const Position& p, const MoveList& moves) {
+    return camelot::hasWinningMove(p, moves);
+  }
+  static int clock(const Position& p) { return p.clock(); }
+  static bool sameForRepetition(const Position& a, const Position& b) {
+    return a.hash() == b.hash() && a.sameForRepetition(b);
+  }
+  static std::uint64_t hash(const Position& p) { return p.hash(); }
+};
+
+struct GrandRules {
+  using Position = grand::GrandPosition;
+  using Move = grand::GrandMove;
+  using MoveList = std::vector<grand::GrandMove>;
+  using Game = grand::GrandGame;
+  static constexpr std::size_t kTurnCycle = grand::kPlayers;
+
+  static void legalMoves(const Position& p, MoveList& out) { out = grand::legalMoves(p); }
+  static Position after(const Position& p, const Move& m) { return grand::afterMove(p, m); }
+  static std::optional<int> finalValue(const Position& p, const MoveList& moves, bool third) {
+    const grand::GrandOutcome outcome = grand::gameOutcome(p, moves, third);
+    if (!outcome.finished()) return std::nullopt;
+    if (outcome.kind == grand::GrandOutcome::Kind::Draw) return 0;
+    return outcome.winner == grand::partnershipOf(p.toMove) ? 1 : -1;
+  }
+  // A move that wins for the mover's partnership by G12.1 or 3 in the position it leads to.
+  static bool hasWinningMove(const Position& p, const MoveList& moves) {
+    const int us = grand::partnershipOf(p.toMove);
+    for (const Move& m : moves) {
+      if (m.pass() || (m.captured.empty() && !grand::onGoal(m.path.back(), p.toMove))) continue;
+      const grand::GrandOutcome outcome = grand::outcomeOf(after(p, m));
+      if (outcome.kind == grand::GrandOutcome::Kind::Win && outcome.winner == us) return true;
+    }
+    return false;
+  }
+  static int clock(const Position& p) { return p.clock; }
+  static bool sameForRepetition(const Position& a, const Position& b) {
+    return grand::sameForRepetition(a, b);
+  }
+  static std::uint64_t hash(const Position& p) { return grand::repetitionHash(p); }
+};
+
+}  // namespace camelot
