@@ -204,6 +204,8 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
   netInit->add_option("--seed", netInitOptions.seed, "Seed of the initial weights")
       ->capture_default_str();
   netInit->add_option("--out", netInitOptions.out, "Checkpoint file to write")->required();
+  addVariantOption(netInit, netInitOptions.variant,
+                   "; its network is an mlp over nn/grand_features.hpp's inputs", "standard");
   netInit->add_flag("--force", netInitOptions.force, "Replace an existing file");
   CLI::App* netInfo = net->add_subcommand("info", "Print a checkpoint's header.");
   netInfo->add_option("FILE", netInfoFile, "Checkpoint file")->required();

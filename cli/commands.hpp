@@ -70,6 +70,7 @@ struct NetInitOptions {
   std::uint64_t seed = 1;
   std::string out;
   bool force = false;
+  std::string variant;  // "grand": a Grand Camelot network (an mlp)
 };
 void runNetInit(const NetInitOptions& options, std::ostream& out);
 // Prints a checkpoint's header (and checks it is readable by this program).

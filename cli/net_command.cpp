@@ -24,6 +24,7 @@ void runNetInit(const NetInitOptions& options, std::ostream& out) {
                      options.architecture);
   config.historyPlies = options.history.value_or(defaultNetworkConfig(*architecture).historyPlies);
   if (config.architecture == Architecture::Mlp) config.tacticalPlanes = false;
+  config.variant = parseVariant(options.variant).value_or(Variant::Standard);
   try {
     validate(config);
   } catch (const std::invalid_argument& e) {
@@ -46,6 +47,7 @@ void runNetInfo(const std::string& file, bool json, std::ostream& out) {
     const nlohmann::json config =
         c.architecture == Architecture::Mlp
             ? nlohmann::json{{"architecture", architectureName(c.architecture)},
+                             {"variant", variantName(c.variant)},
                              {"accumulator", c.accumulator},
                              {"hidden", c.hidden},
                              {"move_embedding", c.moveEmbedding},

@@ -11,9 +11,9 @@ namespace camelot::cli {
 
 // What the person may do at their turn besides 'help' and 'quit'.
 struct TurnCommands {
-  std::function<void()> legal;                  // 'legal': list the moves
-  std::function<void()> hint;                   // 'hint': a searched suggestion
-  std::function<bool()> undo;                   // 'undo': true when moves were taken back
+  std::function<void()> legal;                   // 'legal': list the moves
+  std::function<void()> hint;                    // 'hint': a searched suggestion
+  std::function<bool()> undo;                    // 'undo': true when moves were taken back
   std::function<bool(const std::string&)> move;  // anything else: true when it was played
 };
 

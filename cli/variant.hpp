@@ -10,10 +10,9 @@
 #include <vector>
 
 #include "engine/grand/grand_position.hpp"
+#include "engine/variant.hpp"
 
 namespace camelot::cli {
-
-enum class Variant { Standard, Grand };
 
 // The names --variant accepts.
 inline const std::vector<std::string> kVariantNames = {"standard", "grand"};
@@ -33,8 +32,7 @@ inline grand::Player seatNamed(const std::string& name) {
 
 // The variant `option` names, or else the one `position` is written in.
 inline Variant variantOf(const std::string& option, std::string_view position) {
-  if (option == "grand") return Variant::Grand;
-  if (option == "standard") return Variant::Standard;
+  if (const std::optional<Variant> named = parseVariant(option)) return *named;
   return grand::looksLikeGfen(position) ? Variant::Grand : Variant::Standard;
 }
 

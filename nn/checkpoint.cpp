@@ -119,6 +119,8 @@ Json headerToJson(const CheckpointHeader& header) {
                       {"hidden", c.hidden},
                       {"moveEmbedding", c.moveEmbedding},
                       {"historyPlies", c.historyPlies}};
+    // Only Grand Camelot's say so: a standard network's header is as it always was.
+    if (c.variant != Variant::Standard) json["config"]["variant"] = variantName(c.variant);
   } else {
     json["config"] = {{"architecture", architectureName(c.architecture)},
                       {"blocks", c.blocks},
@@ -229,6 +231,13 @@ CheckpointHeader headerFromJson(const std::filesystem::path& path, std::string_v
     c.moveEmbedding = configInt("moveEmbedding");
     c.historyPlies = configInt("historyPlies");
     c.tacticalPlanes = false;
+    // Absent: the standard game (every checkpoint written before Grand Camelot networks).
+    if (const auto variant = config->find("variant"); variant != config->end()) {
+      const auto parsed =
+          variant->is_string() ? parseVariant(variant->get<std::string>()) : std::nullopt;
+      if (!parsed) fail(path, "header field 'config.variant' is not \"standard\" or \"grand\"");
+      c.variant = *parsed;
+    }
   } else {
     readResnetConfig(path, *config, c);
   }
@@ -506,9 +515,10 @@ CheckpointContents readCheckpoint(const std::filesystem::path& path) {
 }
 
 void requireCompatible(const std::filesystem::path& path, const CheckpointHeader& header) {
-  if (header.encodingVersion != kEncodingVersion) {
+  const int expected = inputEncodingVersion(header.config);
+  if (header.encodingVersion != expected) {
     fail(path, "input encoding version " + std::to_string(header.encodingVersion) +
-                   ", this program encodes version " + std::to_string(kEncodingVersion));
+                   ", this program encodes version " + std::to_string(expected));
   }
 }
 

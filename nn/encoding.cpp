@@ -226,8 +226,8 @@ int mirroredPolicyIndex(int index) {
   return mirroredCell(index / kGridCells) * kGridCells + mirroredCell(index % kGridCells);
 }
 
-void LegalPolicy::assign(const MoveList& moves, Color mover) {
-  const std::size_t n = moves.size();
+template <class IndexOf>
+void LegalPolicy::group(std::size_t n, IndexOf indexOf) {
   indices.clear();
   slotOfMove.resize(n);
   movesInSlot.clear();
@@ -241,9 +241,8 @@ void LegalPolicy::assign(const MoveList& moves, Color mover) {
   const std::size_t mask = tableSize - 1;
   const int shift = 32 - std::countr_zero(tableSize);
 
-  const CellTable& cell = kCellTables[index(mover)];
   for (std::size_t m = 0; m < n; ++m) {
-    const std::int32_t idx = cell[moves[m].from()] * kGridCells + cell[moves[m].to()];
+    const std::int32_t idx = indexOf(m);
     // Fibonacci hashing of the index: the top bits of a multiplication by 2^32 / phi.
     std::size_t h = (static_cast<std::uint32_t>(idx) * 2654435769u) >> shift;
     std::int32_t slot;
@@ -262,6 +261,16 @@ void LegalPolicy::assign(const MoveList& moves, Color mover) {
     slotOfMove[m] = slot;
     ++movesInSlot[static_cast<std::size_t>(slot)];
   }
+}
+
+void LegalPolicy::assign(const MoveList& moves, Color mover) {
+  const CellTable& cell = kCellTables[index(mover)];
+  group(moves.size(),
+        [&](std::size_t m) { return cell[moves[m].from()] * kGridCells + cell[moves[m].to()]; });
+}
+
+void LegalPolicy::assign(std::span<const std::int32_t> moveIndices) {
+  group(moveIndices.size(), [&](std::size_t m) { return moveIndices[m]; });
 }
 
 void priorsFromLogits(const LegalPolicy& legal, std::span<const float> logits,

@@ -61,8 +61,20 @@ struct LegalPolicy {
 
   // Rebuilds the grouping for `moves` played by `mover` (reuses the vectors' storage).
   void assign(const MoveList& moves, Color mover);
+  // The same for moves whose policy indices are given, one per move (another variant's).
+  void assign(std::span<const std::int32_t> moveIndices);
   std::size_t size() const { return indices.size(); }
+
+ private:
+  // Groups n moves by indexOf(m), the policy index of move m.
+  template <class IndexOf>
+  void group(std::size_t n, IndexOf indexOf);
 };
+
+// legal.assign for the moves of `position` (the overload the variants' evaluators share).
+inline void assignLegalPolicy(LegalPolicy& legal, const Position& position, const MoveList& moves) {
+  legal.assign(moves, position.sideToMove());
+}
 
 // Priors over the moves from one logit per distinct index: a softmax over the distinct
 // indices (nothing outside the legal moves gets probability), each split evenly among the moves

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "nn/encoding.hpp"
+#include "nn/grand_features.hpp"
 #include "nn/sparse_features.hpp"
 
 namespace camelot {
@@ -75,30 +76,34 @@ void affineTransposed(const std::vector<float>& weightsT, const std::vector<floa
 // [width][cells] so one pass scores every cell at once (movesLeft, [1][hidden], is already).
 MlpWeights forInference(MlpWeights w) {
   const NetworkConfig& c = w.config;
+  const MlpInputShape shape = mlpInputShape(c.variant);
   w.layer1 = transposed(w.layer1, c.hidden, c.accumulator);
   w.layer2 = transposed(w.layer2, c.hidden, c.hidden);
   w.wdl = transposed(w.wdl, 3, c.hidden);
   w.query = transposed(w.query, c.moveEmbedding, c.accumulator);
-  w.fromEmbedding = transposed(w.fromEmbedding, kGridCells, c.moveEmbedding);
-  w.toEmbedding = transposed(w.toEmbedding, kGridCells, c.moveEmbedding);
-  w.kindEmbedding = transposed(w.kindEmbedding, kMoveKinds, c.moveEmbedding);
+  w.fromEmbedding = transposed(w.fromEmbedding, shape.cells, c.moveEmbedding);
+  w.toEmbedding = transposed(w.toEmbedding, shape.cells, c.moveEmbedding);
+  w.kindEmbedding = transposed(w.kindEmbedding, shape.kinds, c.moveEmbedding);
   return w;
 }
 
 class MlpModel;
 
-class MlpEvaluator : public Evaluator {
+// One per variant (engine/game_rules.hpp): the features, the policy grouping and the move kinds
+// are the variant's overloads (nn/sparse_features.hpp, nn/grand_features.hpp); the layers are
+// the same.
+template <class Rules>
+class MlpEvaluator : public BasicEvaluator<Rules> {
  public:
   explicit MlpEvaluator(std::shared_ptr<const MlpModel> model);
-  void evaluate(std::span<const EvaluationRequest> requests,
+  void evaluate(std::span<const BasicEvaluationRequest<Rules>> requests,
                 std::span<Evaluation> results) override;
 
  private:
   std::shared_ptr<const MlpModel> model_;
   std::vector<std::int32_t> features_;
   std::vector<float> accumulator_, hidden1_, hidden2_, query_, logits_;
-  std::array<float, kGridCells> fromScore_{}, toScore_{};
-  std::array<float, kMoveKinds> kindScore_{};
+  std::vector<float> fromScore_, toScore_, kindScore_, zeros_;
   std::vector<int> slotKinds_;
   LegalPolicy legal_;
 };
@@ -110,44 +115,59 @@ class MlpModel : public Model {
   const NetworkConfig& config() const override { return w_.config; }
   std::unique_ptr<Evaluator> evaluator(
       int /*threads: one evaluate call runs on one core*/) const override {
-    return std::make_unique<MlpEvaluator>(
-        std::static_pointer_cast<const MlpModel>(shared_from_this()));
+    requireVariant(Variant::Standard);
+    return std::make_unique<MlpEvaluator<StandardRules>>(self());
+  }
+  std::unique_ptr<GrandEvaluator> grandEvaluator() const override {
+    requireVariant(Variant::Grand);
+    return std::make_unique<MlpEvaluator<GrandRules>>(self());
   }
   // Transposed (forInference).
   const MlpWeights& weights() const { return w_; }
 
  private:
+  std::shared_ptr<const MlpModel> self() const {
+    return std::static_pointer_cast<const MlpModel>(shared_from_this());
+  }
+
   MlpWeights w_;
 };
 
-MlpEvaluator::MlpEvaluator(std::shared_ptr<const MlpModel> model) : model_(std::move(model)) {
+template <class Rules>
+MlpEvaluator<Rules>::MlpEvaluator(std::shared_ptr<const MlpModel> model)
+    : model_(std::move(model)) {
   const NetworkConfig& c = model_->config();
+  const MlpInputShape shape = mlpInputShape(c.variant);
   accumulator_.resize(static_cast<std::size_t>(c.accumulator));
   hidden1_.resize(static_cast<std::size_t>(c.hidden));
   hidden2_.resize(static_cast<std::size_t>(c.hidden));
   query_.resize(static_cast<std::size_t>(c.moveEmbedding));
+  fromScore_.resize(static_cast<std::size_t>(shape.cells));
+  toScore_.resize(static_cast<std::size_t>(shape.cells));
+  kindScore_.resize(static_cast<std::size_t>(shape.kinds));
+  zeros_.assign(static_cast<std::size_t>(std::max(shape.cells, shape.kinds)), 0.0f);
 }
 
-// Adds q[k] * table[k][0..n) to `scores` for every k: the dot products of q with each of n
-// embeddings stored transposed ([width][n]).
-template <std::size_t N>
+// scores[0..n) = the dot products of q with each of the n embeddings of `table`, stored
+// transposed ([width][n]).
 void scoreAll(const std::vector<float>& table, const std::vector<float>& q,
-              std::array<float, N>& scores) {
-  static constexpr std::array<float, N> kZero{};
+              const std::vector<float>& zeros, std::vector<float>& scores) {
+  const auto n = static_cast<int>(scores.size());
   sumRows(
-      kZero.data(), static_cast<int>(N), static_cast<int>(q.size()),
-      [&](int k) { return table.data() + static_cast<std::size_t>(k) * N; },
+      zeros.data(), n, static_cast<int>(q.size()),
+      [&](int k) { return table.data() + static_cast<std::size_t>(k) * n; },
       [&](int k) { return q[static_cast<std::size_t>(k)]; }, scores.data());
 }
 
-void MlpEvaluator::evaluate(std::span<const EvaluationRequest> requests,
-                            std::span<Evaluation> results) {
+template <class Rules>
+void MlpEvaluator<Rules>::evaluate(std::span<const BasicEvaluationRequest<Rules>> requests,
+                                   std::span<Evaluation> results) {
   if (results.size() != requests.size())
     throw std::invalid_argument("mlp evaluator: one result per request expected");
   const MlpWeights& w = model_->weights();
   const int a = w.config.accumulator, h = w.config.hidden;
   for (std::size_t i = 0; i < requests.size(); ++i) {
-    const EvaluationRequest& r = requests[i];
+    const BasicEvaluationRequest<Rules>& r = requests[i];
     Evaluation& result = results[i];
 
     features_.clear();
@@ -184,16 +204,17 @@ void MlpEvaluator::evaluate(std::span<const EvaluationRequest> requests,
     result.priors.resize(r.needPriors ? r.moves->size() : 0);
     if (result.priors.empty()) continue;
     affineTransposed(w.query, w.queryBias, acc, a, query_.data());
-    scoreAll(w.fromEmbedding, query_, fromScore_);
-    scoreAll(w.toEmbedding, query_, toScore_);
-    scoreAll(w.kindEmbedding, query_, kindScore_);
-    legal_.assign(*r.moves, r.position->sideToMove());
+    scoreAll(w.fromEmbedding, query_, zeros_, fromScore_);
+    scoreAll(w.toEmbedding, query_, zeros_, toScore_);
+    scoreAll(w.kindEmbedding, query_, zeros_, kindScore_);
+    assignLegalPolicy(legal_, *r.position, *r.moves);
     slotKinds(legal_, *r.moves, slotKinds_);
     logits_.resize(legal_.size());
+    const auto cells = static_cast<int>(fromScore_.size());
     for (std::size_t s = 0; s < legal_.size(); ++s) {
       const int index = legal_.indices[s];
-      logits_[s] = fromScore_[static_cast<std::size_t>(index / kGridCells)] +
-                   toScore_[static_cast<std::size_t>(index % kGridCells)] +
+      logits_[s] = fromScore_[static_cast<std::size_t>(index / cells)] +
+                   toScore_[static_cast<std::size_t>(index % cells)] +
                    kindScore_[static_cast<std::size_t>(slotKinds_[s])];
     }
     priorsFromLogits(legal_, logits_, result.priors);
@@ -202,16 +223,22 @@ void MlpEvaluator::evaluate(std::span<const EvaluationRequest> requests,
 
 }  // namespace
 
+MlpInputShape mlpInputShape(Variant variant) {
+  if (variant == Variant::Grand) return {kGrandFeatureCount, kGrandCells, kMoveKinds};
+  return {kSparseFeatureCount, kGridCells, kMoveKinds};
+}
+
 MlpWeights mlpWeights(const std::filesystem::path& path, const CheckpointContents& contents) {
   MlpWeights w;
   w.config = contents.header.config;
   const NetworkConfig& c = w.config;
   if (c.architecture != Architecture::Mlp) failCheckpoint(path, "not an mlp network");
   const std::int64_t a = c.accumulator, h = c.hidden, e = c.moveEmbedding;
+  const MlpInputShape shape = mlpInputShape(c.variant);
   const std::vector<
       std::pair<const char*, std::pair<std::vector<float>*, std::vector<std::int64_t>>>>
       expected = {
-          {"features.weight", {&w.features, {kSparseFeatureCount, a}}},
+          {"features.weight", {&w.features, {shape.features, a}}},
           {"featureBias", {&w.featureBias, {a}}},
           {"layer1.weight", {&w.layer1, {h, a}}},
           {"layer1.bias", {&w.layer1Bias, {h}}},
@@ -223,9 +250,9 @@ MlpWeights mlpWeights(const std::filesystem::path& path, const CheckpointContent
           {"movesLeft.bias", {&w.movesLeftBias, {1}}},
           {"query.weight", {&w.query, {e, a}}},
           {"query.bias", {&w.queryBias, {e}}},
-          {"fromEmbedding.weight", {&w.fromEmbedding, {kGridCells, e}}},
-          {"toEmbedding.weight", {&w.toEmbedding, {kGridCells, e}}},
-          {"kindEmbedding.weight", {&w.kindEmbedding, {kMoveKinds, e}}},
+          {"fromEmbedding.weight", {&w.fromEmbedding, {shape.cells, e}}},
+          {"toEmbedding.weight", {&w.toEmbedding, {shape.cells, e}}},
+          {"kindEmbedding.weight", {&w.kindEmbedding, {shape.kinds, e}}},
       };
   std::map<std::string, const StoredTensor*> byName;
   for (const StoredTensor& t : contents.tensors)

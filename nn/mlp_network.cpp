@@ -47,18 +47,19 @@ class MlpTrainable : public TrainableNetwork {
 
 MlpNetworkImpl::MlpNetworkImpl(const NetworkConfig& config) : config_(config) {
   const int a = config.accumulator, h = config.hidden, e = config.moveEmbedding;
+  const MlpInputShape shape = mlpInputShape(config.variant);
   features = register_module(
-      "features", torch::nn::EmbeddingBag(
-                      torch::nn::EmbeddingBagOptions(kSparseFeatureCount, a).mode(torch::kSum)));
+      "features",
+      torch::nn::EmbeddingBag(torch::nn::EmbeddingBagOptions(shape.features, a).mode(torch::kSum)));
   featureBias = register_parameter("featureBias", torch::zeros({a}));
   layer1 = register_module("layer1", torch::nn::Linear(a, h));
   layer2 = register_module("layer2", torch::nn::Linear(h, h));
   wdl = register_module("wdl", torch::nn::Linear(h, 3));
   movesLeft = register_module("movesLeft", torch::nn::Linear(h, 1));
   query = register_module("query", torch::nn::Linear(a, e));
-  fromEmbedding = register_module("fromEmbedding", torch::nn::Embedding(kGridCells, e));
-  toEmbedding = register_module("toEmbedding", torch::nn::Embedding(kGridCells, e));
-  kindEmbedding = register_module("kindEmbedding", torch::nn::Embedding(kMoveKinds, e));
+  fromEmbedding = register_module("fromEmbedding", torch::nn::Embedding(shape.cells, e));
+  toEmbedding = register_module("toEmbedding", torch::nn::Embedding(shape.cells, e));
+  kindEmbedding = register_module("kindEmbedding", torch::nn::Embedding(shape.kinds, e));
   torch::NoGradGuard noGrad;
   // A position has a few dozen active features: columns of 0.1 put the accumulator's units
   // around the middle of the clipped ReLU's range rather than saturated.
@@ -78,7 +79,7 @@ PolicyValueOutput MlpNetworkImpl::forward(const torch::Tensor& featureIndices,
       clipped(features->forward(featureIndices, featureOffsets) + featureBias);
   const torch::Tensor hidden = clipped(layer2->forward(clipped(layer1->forward(accumulator))));
   // A move's logit is the query against the sum of its three embeddings, so it is the sum of the
-  // query's scores against each table: score every cell and kind once ([N, 192] and [N, K]),
+  // query's scores against each table: score every cell and kind once ([N, cells] and [N, K]),
   // then gather the slots' entries, rather than building [N, L, E] move embeddings.
   const torch::Tensor q = query->forward(accumulator);  // [N, E]
   const auto scores = [&](const torch::nn::Embedding& table, const torch::Tensor& slots) {

@@ -33,6 +33,14 @@ class Model : public std::enable_shared_from_this<Model> {
   // alive, and any number may share one model. `threads` is the cores one evaluate call may
   // use: 1 for a worker among several, 0 for the backend's default (every core).
   virtual std::unique_ptr<Evaluator> evaluator(int threads = 0) const = 0;
+  // An evaluator of Grand Camelot positions for the calling thread, from a network that plays
+  // it (config().variant; only mlps do). Throws std::invalid_argument for one of the standard
+  // game, as evaluator() does for one of Grand Camelot.
+  virtual std::unique_ptr<GrandEvaluator> grandEvaluator() const;
+
+ protected:
+  // Throws std::invalid_argument unless the network plays `variant`.
+  void requireVariant(Variant variant) const;
 };
 
 // Reads the checkpoint's header and loads it with the backend of its architecture, on `device`

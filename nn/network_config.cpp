@@ -4,6 +4,7 @@
 #include <string>
 
 #include "nn/encoding.hpp"
+#include "nn/grand_features.hpp"
 
 namespace camelot {
 namespace {
@@ -35,7 +36,13 @@ NetworkConfig defaultNetworkConfig(Architecture architecture) {
   return config;
 }
 
+int inputEncodingVersion(const NetworkConfig& config) {
+  return config.variant == Variant::Grand ? kGrandEncodingVersion : kEncodingVersion;
+}
+
 void validate(const NetworkConfig& config) {
+  if (config.variant == Variant::Grand && config.architecture != Architecture::Mlp)
+    throw std::invalid_argument("Grand Camelot networks are mlps (architecture mlp)");
   if (config.architecture == Architecture::Mlp) {
     checkRange("accumulator", config.accumulator, 8, 4096);
     checkRange("hidden", config.hidden, 1, 1024);
@@ -55,7 +62,8 @@ void validate(const NetworkConfig& config) {
 std::string describe(const NetworkConfig& config) {
   if (config.architecture == Architecture::Mlp)
     return "mlp " + std::to_string(config.accumulator) + "-" + std::to_string(config.hidden) + "-" +
-           std::to_string(config.hidden) + " (moves " + std::to_string(config.moveEmbedding) + ")";
+           std::to_string(config.hidden) + " (moves " + std::to_string(config.moveEmbedding) +
+           (config.variant == Variant::Grand ? ", Grand Camelot)" : ")");
   // No "resnet" prefix: the text is stored in optimizer files written before the mlp existed.
   std::string text = std::to_string(config.blocks) + "x" + std::to_string(config.channels) + " (";
   if (config.globalPoolingEvery > 0)

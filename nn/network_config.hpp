@@ -14,6 +14,8 @@
 #include <string>
 #include <string_view>
 
+#include "engine/variant.hpp"
+
 namespace camelot {
 
 enum class Architecture { Resnet, Mlp };
@@ -25,6 +27,9 @@ std::optional<Architecture> parseArchitecture(std::string_view name);
 
 struct NetworkConfig {
   Architecture architecture = Architecture::Resnet;
+  // The game it plays. Grand Camelot networks are mlps (nn/grand_features.hpp): the residual
+  // net's planes are the standard board's.
+  Variant variant = Variant::Standard;
 
   // --- resnet ---
   // Residual blocks in the tower and channels in each. Channels come in mirror pairs (the net
@@ -60,13 +65,18 @@ struct NetworkConfig {
   bool operator==(const NetworkConfig&) const = default;
 };
 
+// The encoding version of the inputs of a network of `config` (kEncodingVersion, or
+// kGrandEncodingVersion for Grand Camelot): what its checkpoint records.
+int inputEncodingVersion(const NetworkConfig& config);
+
 // The defaults of a family (history 0 for the mlp, which reads the position alone).
 NetworkConfig defaultNetworkConfig(Architecture architecture);
 
 // Throws std::invalid_argument naming the first setting out of range.
 void validate(const NetworkConfig& config);
 
-// "6x64 (pool every 3, policy 32, value 32/128, history 2)", "mlp 256-32-32 (moves 32)".
+// "6x64 (pool every 3, policy 32, value 32/128, history 2)", "mlp 256-32-32 (moves 32)",
+// "mlp 256-32-32 (moves 32, Grand Camelot)".
 std::string describe(const NetworkConfig& config);
 
 // About how much memory a training step takes per position of its batch: the activations the

@@ -36,7 +36,7 @@ class LibTorchBackend : public TorchBackend {
     network->module().eval();
     CheckpointHeader header;
     header.config = config;
-    header.encodingVersion = kEncodingVersion;
+    header.encodingVersion = inputEncodingVersion(header.config);
     writeCheckpoint(path, header, network->module());
   }
   void checkDevice(const std::string& device) const override { parseTorchDevice(device); }

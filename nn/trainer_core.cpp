@@ -299,7 +299,7 @@ void TorchTrainer::save(const std::filesystem::path& path) const {
     fail(optim, problem);
   CheckpointHeader header;
   header.config = config();
-  header.encodingVersion = kEncodingVersion;
+  header.encodingVersion = inputEncodingVersion(header.config);
   header.trainingStep = step_;
   header.generation = generation_;
   writeCheckpoint(path, header, network_->module());

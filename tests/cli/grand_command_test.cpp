@@ -144,7 +144,7 @@ TEST(GrandCommands, G2_MatchRefusesPlayersThatDoNotPlayGrandCamelot) {
   EXPECT_NE(r.status, 0);
   EXPECT_EQ(r.err,
             "camelot match: player 'alphabeta:depth=2': kind 'alphabeta' does not play Grand "
-            "Camelot (its players: random, greedy, mcts, gumbel)\n");
+            "Camelot (its players: random, greedy, mcts, gumbel, net)\n");
 }
 
 TEST(GrandCommands, G13_EngineSpeaksTheProtocolInGfenAndGrandNotation) {
@@ -232,6 +232,33 @@ TEST(GrandCommands, G2_ArenaRatesPartnershipsFromRandomOpenings) {
   EXPECT_EQ(suite.err,
             "camelot arena: --openings suite.txt: Grand Camelot arenas play random openings; "
             "give a count\n");
+}
+
+TEST(GrandCommands, G2_ANetworkPlaysTheVariantItWasMadeFor) {
+  const std::string grandNet = std::string(CAMELOT_TEST_DATA) + "/grand-mlp-tiny.ckpt";
+  const std::string standardNet = std::string(CAMELOT_TEST_DATA) + "/mlp-tiny.ckpt";
+  const CliResult r =
+      runCamelot({"match", "--variant", "grand", "--white", "net:" + grandNet + ",sims=16",
+                  "--black", "random", "--games", "2", "--max-plies", "40", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["games"], 2);
+  const CliResult standard =
+      runCamelot({"match", "--white", "net:" + grandNet, "--black", "random"});
+  EXPECT_EQ(standard.status, 2);  // a bad player spec is a usage error
+  EXPECT_EQ(standard.err, "camelot match: player 'net:" + grandNet +
+                              "': the network plays Grand Camelot, not the standard game\n");
+  const CliResult grand = runCamelot(
+      {"match", "--variant", "grand", "--white", "net:" + standardNet, "--black", "random"});
+  EXPECT_EQ(grand.status, 2);
+  EXPECT_EQ(grand.err, "camelot match: player 'net:" + standardNet +
+                           "': the network plays the standard game, not Grand Camelot\n");
+  const CliResult info = runCamelot({"net", "info", grandNet});
+  EXPECT_NE(info.out.find("network:          mlp 16-8-8 (moves 8, Grand Camelot)\n"),
+            std::string::npos)
+      << info.out;
+  const CliResult resnet = runCamelot(
+      {"net", "init", "--variant", "grand", "--architecture", "resnet", "--out", "unused.ckpt"});
+  EXPECT_EQ(resnet.err, "camelot net init: Grand Camelot networks are mlps (architecture mlp)\n");
 }
 
 TEST(GrandCommands, G12_AnalyzeRanksTheRootMovesOfATreeSearch) {

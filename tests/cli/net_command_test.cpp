@@ -65,7 +65,8 @@ TEST_F(NetCommand, InitWritesAnMlpByDefaultAndInfoShowsItsSizes) {
   const CliResult info = runCamelot({"net", "info", path, "--json"});
   ASSERT_EQ(info.status, 0) << info.err;
   EXPECT_EQ(nlohmann::json::parse(info.out)["config"],
-            nlohmann::json::parse(R"({"architecture": "mlp", "accumulator": 64, "hidden": 16,
+            nlohmann::json::parse(R"({"architecture": "mlp", "variant": "standard",
+                                      "accumulator": 64, "hidden": 16,
                                       "move_embedding": 32, "history_plies": 0})"));
   const CliResult text = runCamelot({"net", "info", path});
   EXPECT_NE(text.out.find("architecture:     mlp\nnetwork:          mlp 64-16-16 (moves 32)\n"),

@@ -85,10 +85,34 @@ std::shared_ptr<const Model> sharedModel(const std::string& file) {
   return model;
 }
 
+// The checkpoint's model, which must play `variant`.
+std::shared_ptr<const Model> sharedModelOf(const NetPlayerSpec& net, Variant variant) {
+  std::shared_ptr<const Model> model = sharedModel(net.file);
+  if (model->config().variant != variant)
+    throw SpecError("player 'net:" + net.file + "': the network plays " +
+                    std::string(gameName(model->config().variant)) + ", not " +
+                    std::string(gameName(variant)));
+  return model;
+}
+
+// A network's tree search (PUCT or Gumbel) with its evaluator, in either variant.
+template <class Rules>
+std::unique_ptr<BasicPlayer<Rules>> makeNetTreePlayer(
+    const NetPlayerSpec& net, const Model& model, std::unique_ptr<BasicEvaluator<Rules>> evaluator,
+    std::uint64_t seed) {
+  MctsPlayerOptions options;
+  options.search = net.treeSearchKind();
+  options.simulations = net.simulations;
+  options.time = net.time;
+  options.params = model.searchParams();
+  options.seed = seed;
+  return std::make_unique<BasicMctsPlayer<Rules>>(options, std::move(evaluator), "net:" + net.file);
+}
+
 }  // namespace
 
 std::unique_ptr<Player> makeNetPlayer(const NetPlayerSpec& net, std::uint64_t seed) {
-  const std::shared_ptr<const Model> model = sharedModel(net.file);
+  const std::shared_ptr<const Model> model = sharedModelOf(net, Variant::Standard);
   if (!net.treeSearch()) {
     AlphaBetaSettings settings;
     settings.maxDepth = net.depth.value_or(kMaxDepth);
@@ -100,13 +124,7 @@ std::unique_ptr<Player> makeNetPlayer(const NetPlayerSpec& net, std::uint64_t se
         settings, makeNetworkJudge(*model),
         "net:" + net.file + (net.policyOrder ? "," : ",order=heuristics,"));
   }
-  MctsPlayerOptions options;
-  options.search = net.treeSearchKind();
-  options.simulations = net.simulations;
-  options.time = net.time;
-  options.params = model->searchParams();
-  options.seed = seed;
-  return std::make_unique<MctsPlayer>(options, model->evaluator(), "net:" + net.file);
+  return makeNetTreePlayer<StandardRules>(net, *model, model->evaluator(), seed);
 }
 
 const char* netSearchName(NetSearch search) {
@@ -180,7 +198,11 @@ void validatePlayerSpec(const PlayerSpec& spec) {
   // PlayerSpec::parse has checked an engine's spec; checking must not start the program.
   if (spec.kind() == "engine") return;
   if (const auto net = netPlayerSpec(spec)) {
-    requireCompatible(net->file, readCheckpointHeader(net->file));
+    const CheckpointHeader header = readCheckpointHeader(net->file);
+    requireCompatible(net->file, header);
+    if (header.config.variant != Variant::Standard)
+      throw SpecError("player '" + spec.text() + "': the network plays " +
+                      std::string(gameName(header.config.variant)) + ", not the standard game");
     return;
   }
   makePlayer(spec, 0);
@@ -202,12 +224,19 @@ std::unique_ptr<GrandPlayer> makeGrandPlayer(const PlayerSpec& spec, std::uint64
   if (spec.kind() == "mcts") return makeMctsPlayer<GrandRules>(spec, SearchKind::Puct, 800, seed);
   if (spec.kind() == "gumbel")
     return makeMctsPlayer<GrandRules>(spec, SearchKind::Gumbel, 32, seed);
+  if (const auto net = netPlayerSpec(spec, NetSearch::Puct)) {
+    if (!net->treeSearch())
+      throw SpecError("player '" + spec.text() +
+                      "': a Grand Camelot network plays by tree search (search=puct or gumbel)");
+    const std::shared_ptr<const Model> model = sharedModelOf(*net, Variant::Grand);
+    return makeNetTreePlayer<GrandRules>(*net, *model, model->grandEvaluator(), seed);
+  }
   throw SpecError("player '" + spec.text() + "': kind '" + spec.kind() +
                   "' does not play Grand Camelot (its players: " + knownGrandPlayerKinds() + ")");
 }
 
 std::string knownGrandPlayerKinds() {
-  return "random, greedy, mcts, gumbel";
+  return "random, greedy, mcts, gumbel, net";
 }
 
 }  // namespace camelot

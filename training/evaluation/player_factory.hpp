@@ -64,10 +64,12 @@ void validatePlayerSpec(const PlayerSpec& spec);
 std::string knownPlayerKinds();
 
 // A Grand Camelot player (one seat): random, greedy, mcts and gumbel (sims=, time=,
-// eval=uniform|rollout, as in the standard game). Throws SpecError for another kind or a bad
-// option.
+// eval=uniform|rollout, as in the standard game), and net:FILE[,search=puct|gumbel][,sims=N]
+// [,time=MS] for a Grand Camelot network's tree search (PUCT by default). Throws SpecError for
+// another kind, a bad option or a network of the standard game, CheckpointError for a bad
+// checkpoint.
 std::unique_ptr<GrandPlayer> makeGrandPlayer(const PlayerSpec& spec, std::uint64_t seed);
-// "random, greedy, mcts, gumbel".
+// "random, greedy, mcts, gumbel, net".
 std::string knownGrandPlayerKinds();
 
 }  // namespace camelot
