@@ -107,7 +107,8 @@ void activeFeatures(const GrandPosition& position, const std::vector<GrandMove>&
   if (repetitions > 0) out.push_back(kGrandRepetitionFeature);
   if (longestCapture > 0)
     out.push_back(kGrandCaptureSizeFeature + std::min(longestCapture, kGrandCaptureBuckets) - 1);
-  if (grand::nextPlayer(mover) == grand::oppositeOf(mover)) out.push_back(kGrandOppositeNextFeature);
+  if (grand::nextPlayer(mover) == grand::oppositeOf(mover))
+    out.push_back(kGrandOppositeNextFeature);
   if (moves.size() == 1 && moves.front().pass()) out.push_back(kGrandPassFeature);
 }
 

@@ -44,9 +44,9 @@ enum class GrandCellFeature : int {
 };
 
 inline constexpr int kGrandCellBlocks = static_cast<int>(GrandCellFeature::Count);
-inline constexpr int kGrandRoles = 4;            // own, partner, opposite, side
-inline constexpr int kGrandClockBuckets = 8;     // of G12.6's clock (200)
-inline constexpr int kGrandCaptureBuckets = 8;   // the longest capture takes 1, 2, ..., 8+
+inline constexpr int kGrandRoles = 4;           // own, partner, opposite, side
+inline constexpr int kGrandClockBuckets = 8;    // of G12.6's clock (200)
+inline constexpr int kGrandCaptureBuckets = 8;  // the longest capture takes 1, 2, ..., 8+
 
 // The scalar features after the cell blocks, in this order.
 inline constexpr int kGrandCastleMovesFeature = kGrandCellBlocks * kGrandCells;  // role*3 + used
@@ -68,8 +68,9 @@ int grandViewCell(grand::Square s, grand::Player mover);
 
 // Appends the active features of `position` (with `moves`, its legal moves, and `repetitions`,
 // its earlier occurrences) to `out`, each once.
-void activeFeatures(const grand::GrandPosition& position, const std::vector<grand::GrandMove>& moves,
-                    int repetitions, std::vector<std::int32_t>& out);
+void activeFeatures(const grand::GrandPosition& position,
+                    const std::vector<grand::GrandMove>& moves, int repetitions,
+                    std::vector<std::int32_t>& out);
 
 // The policy index of a move of `mover`.
 std::int32_t grandPolicyIndex(const grand::GrandMove& move, grand::Player mover);

@@ -6,6 +6,7 @@
 #include "engine/rules_status.hpp"
 #include "nn/checkpoint_module.hpp"
 #include "nn/encoding.hpp"
+#include "nn/grand_features.hpp"
 #include "nn/mlp_model.hpp"
 #include "nn/sparse_features.hpp"
 
@@ -24,7 +25,11 @@ class MlpTrainable : public TrainableNetwork {
   torch::nn::Module& module() override { return *network_; }
   std::vector<torch::Tensor> encode(std::span<const TrainingSample> samples,
                                     std::int64_t width) const override {
-    return encodeMlpInputs(samples, width);
+    return encodeMlpInputs<StandardRules>(samples, width);
+  }
+  std::vector<torch::Tensor> encode(std::span<const GrandTrainingSample> samples,
+                                    std::int64_t width) const override {
+    return encodeMlpInputs<GrandRules>(samples, width);
   }
   PolicyValueOutput forward(const std::vector<torch::Tensor>& in) override {
     return network_->forward(in.at(0), in.at(1), in.at(2), in.at(3), in.at(4));
@@ -93,8 +98,11 @@ PolicyValueOutput MlpNetworkImpl::forward(const torch::Tensor& featureIndices,
   return out;
 }
 
-std::vector<torch::Tensor> encodeMlpInputs(std::span<const TrainingSample> samples,
+template <class Rules>
+std::vector<torch::Tensor> encodeMlpInputs(std::span<const BasicTrainingSample<Rules>> samples,
                                            std::int64_t width) {
+  const int cells =
+      mlpInputShape(std::is_same_v<Rules, GrandRules> ? Variant::Grand : Variant::Standard).cells;
   const auto n = static_cast<std::int64_t>(samples.size());
   std::vector<std::int32_t> active;
   std::vector<std::int64_t> indices;
@@ -106,17 +114,17 @@ std::vector<torch::Tensor> encodeMlpInputs(std::span<const TrainingSample> sampl
   std::int64_t* fromCell = from.data_ptr<std::int64_t>();
   std::int64_t* toCell = to.data_ptr<std::int64_t>();
   std::int64_t* moveKinds = kind.data_ptr<std::int64_t>();
-  MoveList moves;
+  typename Rules::MoveList moves;
   LegalPolicy legal;
   std::vector<int> kinds;
   for (std::size_t i = 0; i < samples.size(); ++i) {
-    const TrainingSample& s = samples[i];
-    legalMoves(s.position, moves);
+    const BasicTrainingSample<Rules>& s = samples[i];
+    Rules::legalMoves(s.position, moves);
     active.clear();
     activeFeatures(s.position, moves, s.repetitions, active);
     offset[i] = static_cast<std::int64_t>(indices.size());
     indices.insert(indices.end(), active.begin(), active.end());
-    legal.assign(moves, s.position.sideToMove());
+    assignLegalPolicy(legal, s.position, moves);
     slotKinds(legal, moves, kinds);
     const std::size_t row = i * static_cast<std::size_t>(width);
     for (std::size_t j = 0; j < s.policyIndices.size(); ++j) {
@@ -127,8 +135,8 @@ std::vector<torch::Tensor> encodeMlpInputs(std::span<const TrainingSample> sampl
       if (slot == legal.size())
         throw std::invalid_argument("Trainer: policy index " + std::to_string(index) +
                                     " is not a legal move of its sample's position");
-      fromCell[row + j] = index / kGridCells;
-      toCell[row + j] = index % kGridCells;
+      fromCell[row + j] = index / cells;
+      toCell[row + j] = index % cells;
       moveKinds[row + j] = kinds[slot];
     }
   }
@@ -137,6 +145,11 @@ std::vector<torch::Tensor> encodeMlpInputs(std::span<const TrainingSample> sampl
   std::copy(indices.begin(), indices.end(), featureIndices.data_ptr<std::int64_t>());
   return {featureIndices, offsets, from, to, kind};
 }
+
+template std::vector<torch::Tensor> encodeMlpInputs<StandardRules>(
+    std::span<const TrainingSample> samples, std::int64_t width);
+template std::vector<torch::Tensor> encodeMlpInputs<GrandRules>(
+    std::span<const GrandTrainingSample> samples, std::int64_t width);
 
 std::unique_ptr<TrainableNetwork> makeMlpTrainable(const NetworkConfig& config) {
   return std::make_unique<MlpTrainable>(config);

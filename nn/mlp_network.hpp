@@ -35,10 +35,11 @@ class MlpNetworkImpl : public torch::nn::Module {
 };
 TORCH_MODULE(MlpNetwork);
 
-// The mlp's input tensors for `samples` (TrainableNetwork::encode): featureIndices,
-// featureOffsets, moveFrom, moveTo, moveKind. Generates each sample's legal moves for its
-// tactical features and move kinds.
-std::vector<torch::Tensor> encodeMlpInputs(std::span<const TrainingSample> samples,
+// The mlp's input tensors for `samples` (TrainableNetwork::encode) of either variant:
+// featureIndices, featureOffsets, moveFrom, moveTo, moveKind. Generates each sample's legal
+// moves for its tactical features and move kinds.
+template <class Rules>
+std::vector<torch::Tensor> encodeMlpInputs(std::span<const BasicTrainingSample<Rules>> samples,
                                            std::int64_t width);
 
 // The mlp family's TrainableNetwork (makeTrainableNetwork picks it).

@@ -44,6 +44,7 @@ class ResnetTrainable : public TrainableNetwork {
   const NetworkConfig& config() const override { return network_->config(); }
   torch::nn::Module& module() override { return *network_; }
 
+  using TrainableNetwork::encode;  // Grand Camelot's samples: refused
   // The planes [N, planes, 16, 12] and the policy indices [N, L].
   std::vector<torch::Tensor> encode(std::span<const TrainingSample> samples,
                                     std::int64_t width) const override {

@@ -25,7 +25,9 @@ class TrainerCore {
  public:
   virtual ~TrainerCore() = default;
   virtual TrainStepStats trainStep(std::span<const TrainingSample> batch) = 0;
+  virtual TrainStepStats trainStep(std::span<const GrandTrainingSample> batch) = 0;
   virtual TrainStepStats measure(std::span<const TrainingSample> samples) = 0;
+  virtual TrainStepStats measure(std::span<const GrandTrainingSample> samples) = 0;
   virtual void save(const std::filesystem::path& path) const = 0;
   virtual std::shared_ptr<const Model> model(const std::string& device) const = 0;
   virtual std::int64_t step() const = 0;

@@ -35,6 +35,10 @@ class TrainableNetwork {
   // policyIndices, in order, then padding).
   virtual std::vector<torch::Tensor> encode(std::span<const TrainingSample> samples,
                                             std::int64_t width) const = 0;
+  // The same for Grand Camelot's samples, for a network that plays it (the mlp); the residual
+  // net plays the standard game only and refuses them.
+  virtual std::vector<torch::Tensor> encode(std::span<const GrandTrainingSample> samples,
+                                            std::int64_t width) const;
   virtual PolicyValueOutput forward(const std::vector<torch::Tensor>& inputs) = 0;
 
   // An inference copy of the current weights on `device`: later training leaves it alone.

@@ -85,6 +85,12 @@ TrainStepStats Trainer::trainStep(std::span<const TrainingSample> batch) {
 TrainStepStats Trainer::measure(std::span<const TrainingSample> samples) {
   return core_->measure(samples);
 }
+TrainStepStats Trainer::trainStep(std::span<const GrandTrainingSample> batch) {
+  return core_->trainStep(batch);
+}
+TrainStepStats Trainer::measure(std::span<const GrandTrainingSample> samples) {
+  return core_->measure(samples);
+}
 void Trainer::save(const std::filesystem::path& path) const {
   core_->save(path);
 }

@@ -89,9 +89,13 @@ class Trainer {
   // sample (policy indices and targets of different lengths, an index out of range, a result
   // outside -1..1, more history than kMaxHistoryPlies).
   TrainStepStats trainStep(std::span<const TrainingSample> batch);
+  // The same for a Grand Camelot network (config().variant; samples of the other game are
+  // refused with std::invalid_argument, either way round).
+  TrainStepStats trainStep(std::span<const GrandTrainingSample> batch);
 
   // The losses on `samples` in eval mode without gradients; changes nothing.
   TrainStepStats measure(std::span<const TrainingSample> samples);
+  TrainStepStats measure(std::span<const GrandTrainingSample> samples);
 
   // Writes the network to `path` as a checkpoint (step and generation in the header) atomically,
   // and the optimizer state next to it as `path` + ".optim" (through a temporary file and a

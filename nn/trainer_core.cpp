@@ -14,12 +14,14 @@
 #include <string>
 #include <system_error>
 #include <thread>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "io/durable_file.hpp"
 #include "nn/checkpoint_module.hpp"
 #include "nn/encoding.hpp"
+#include "nn/grand_features.hpp"
 #include "nn/inference_net.hpp"
 #include "nn/losses.hpp"
 #include "nn/torch_threads.hpp"
@@ -75,8 +77,18 @@ class TorchTrainer : public TrainerCore {
     optimizer_ = makeOptimizer(settings_, network_->module().parameters());
   }
 
-  TrainStepStats trainStep(std::span<const TrainingSample> batch) override;
-  TrainStepStats measure(std::span<const TrainingSample> samples) override;
+  TrainStepStats trainStep(std::span<const TrainingSample> batch) override {
+    return trainStepOf<StandardRules>(batch);
+  }
+  TrainStepStats trainStep(std::span<const GrandTrainingSample> batch) override {
+    return trainStepOf<GrandRules>(batch);
+  }
+  TrainStepStats measure(std::span<const TrainingSample> samples) override {
+    return measureOf<StandardRules>(samples);
+  }
+  TrainStepStats measure(std::span<const GrandTrainingSample> samples) override {
+    return measureOf<GrandRules>(samples);
+  }
   void save(const std::filesystem::path& path) const override;
   std::shared_ptr<const Model> model(const std::string& device) const override {
     return network_->snapshot(parseTorchDevice(device));
@@ -91,7 +103,12 @@ class TorchTrainer : public TrainerCore {
   void loadOptimizer(const std::filesystem::path& path);
 
  private:
-  TrainingBatch encode(std::span<const TrainingSample> samples) const;
+  template <class Rules>
+  TrainingBatch encode(std::span<const BasicTrainingSample<Rules>> samples) const;
+  template <class Rules>
+  TrainStepStats trainStepOf(std::span<const BasicTrainingSample<Rules>> batch);
+  template <class Rules>
+  TrainStepStats measureOf(std::span<const BasicTrainingSample<Rules>> samples);
   TrainStepStats statsOf(const Losses& losses) const;
 
   TrainerSettings settings_;
@@ -109,11 +126,18 @@ void useEveryCore() {
   setTorchThreads(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
 }
 
-TrainingBatch TorchTrainer::encode(std::span<const TrainingSample> samples) const {
+template <class Rules>
+TrainingBatch TorchTrainer::encode(std::span<const BasicTrainingSample<Rules>> samples) const {
   if (samples.empty()) throw std::invalid_argument("Trainer: empty batch");
+  constexpr bool kGrand = std::is_same_v<Rules, GrandRules>;
+  const Variant variant = kGrand ? Variant::Grand : Variant::Standard;
+  if (config().variant != variant)
+    throw std::invalid_argument("Trainer: samples of " + std::string(gameName(variant)) +
+                                " for a network of " + std::string(gameName(config().variant)));
+  const std::int32_t policySize = kGrand ? kGrandPolicySize : kPolicySize;
   const auto n = static_cast<std::int64_t>(samples.size());
   std::size_t width = 1;  // at least one column, so that an all-empty batch still has a shape
-  for (const TrainingSample& s : samples) {
+  for (const BasicTrainingSample<Rules>& s : samples) {
     if (s.policyIndices.size() != s.policyTarget.size())
       throw std::invalid_argument("Trainer: a sample has " +
                                   std::to_string(s.policyIndices.size()) + " policy indices but " +
@@ -124,7 +148,7 @@ TrainingBatch TorchTrainer::encode(std::span<const TrainingSample> samples) cons
       throw std::invalid_argument("Trainer: a sample's result is " + std::to_string(s.result) +
                                   " (expected -1, 0 or 1)");
     for (const std::int32_t index : s.policyIndices)
-      if (index < 0 || index >= kPolicySize)
+      if (index < 0 || index >= policySize)
         throw std::invalid_argument("Trainer: policy index " + std::to_string(index) +
                                     " out of range");
     width = std::max(width, s.policyIndices.size());
@@ -142,7 +166,7 @@ TrainingBatch TorchTrainer::encode(std::span<const TrainingSample> samples) cons
   float* wdl = batch.wdlTarget.data_ptr<float>();
   float* movesLeft = batch.movesLeftTarget.data_ptr<float>();
   for (std::size_t i = 0; i < samples.size(); ++i) {
-    const TrainingSample& s = samples[i];
+    const BasicTrainingSample<Rules>& s = samples[i];
     const std::size_t row = i * width;
     for (std::size_t j = 0; j < s.policyIndices.size(); ++j) {
       mask[row + j] = true;
@@ -224,9 +248,10 @@ void TorchTrainer::loadOptimizer(const std::filesystem::path& path) {
   }
 }
 
-TrainStepStats TorchTrainer::trainStep(std::span<const TrainingSample> batch) {
+template <class Rules>
+TrainStepStats TorchTrainer::trainStepOf(std::span<const BasicTrainingSample<Rules>> batch) {
   useEveryCore();
-  const TrainingBatch encoded = encode(batch);
+  const TrainingBatch encoded = encode<Rules>(batch);
   const double rate = learningRateAt(settings_, step_, runProgress_);
   network_->module().train();
   optimizer_->zero_grad();
@@ -244,7 +269,8 @@ TrainStepStats TorchTrainer::trainStep(std::span<const TrainingSample> batch) {
   return stats;
 }
 
-TrainStepStats TorchTrainer::measure(std::span<const TrainingSample> samples) {
+template <class Rules>
+TrainStepStats TorchTrainer::measureOf(std::span<const BasicTrainingSample<Rules>> samples) {
   if (samples.empty()) throw std::invalid_argument("Trainer: no samples to measure");
   useEveryCore();
   torch::NoGradGuard noGrad;
@@ -255,7 +281,7 @@ TrainStepStats TorchTrainer::measure(std::span<const TrainingSample> samples) {
     for (std::size_t begin = 0; begin < samples.size(); begin += chunk) {
       const auto part = samples.subspan(begin, std::min(chunk, samples.size() - begin));
       const TrainStepStats s =
-          statsOf(computeLosses(*network_, encode(part), settings_.movesLeftWeight));
+          statsOf(computeLosses(*network_, encode<Rules>(part), settings_.movesLeftWeight));
       const auto w = static_cast<double>(part.size());
       sum.policyLoss += w * s.policyLoss;
       sum.valueLoss += w * s.valueLoss;

@@ -5,9 +5,9 @@
 
 namespace camelot {
 
-TrainingSample TrainingSample::mirrored() const {
-  TrainingSample m = *this;
-  m.position = position.mirrored();
+TrainingSample mirrored(const TrainingSample& sample) {
+  TrainingSample m = sample;
+  m.position = sample.position.mirrored();
   for (Position& p : m.history)
     p = p.mirrored();
   for (std::int32_t& index : m.policyIndices)
@@ -15,11 +15,11 @@ TrainingSample TrainingSample::mirrored() const {
   return m;
 }
 
-std::array<float, 3> valueTarget(const TrainingSample& sample, double rootValueWeight) {
+std::array<float, 3> valueTarget(std::int8_t result, float rootValue, double rootValueWeight) {
   const auto w = static_cast<float>(rootValueWeight);
-  const Wdl root = wdlFromExpected(sample.rootValue);
+  const Wdl root = wdlFromExpected(rootValue);
   std::array<float, 3> target{w * root.win, w * root.draw, w * root.loss};
-  target[static_cast<std::size_t>(1 - sample.result)] += 1.0f - w;  // +1 win, 0 draw, -1 loss
+  target[static_cast<std::size_t>(1 - result)] += 1.0f - w;  // +1 win, 0 draw, -1 loss
   return target;
 }
 

@@ -305,7 +305,7 @@ TEST_F(ChunkFileTest, LayoutIsTheDocumentedOne) {
 
 TEST_F(ChunkFileTest, EmptyChunk) {
   const fs::path path = dir_ / "empty.chunk";
-  writeChunk(path, {});
+  writeChunk(path, std::span<const TrainingSample>{});
   EXPECT_TRUE(readChunk(path).empty());
   EXPECT_EQ(readChunkHeader(path).sampleCount, 0u);
   EXPECT_EQ(readChunkHeader(path).payloadBytes, 0u);

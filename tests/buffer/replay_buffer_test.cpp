@@ -169,7 +169,7 @@ TEST(ReplayBuffer, SampleDrawsTheWindowUniformlyMirroringHalf) {
   // Samples whose mirror differs from them, so each draw tells whether it was mirrored.
   Samples all;
   for (const TrainingSample& s : randomSamples(61, 60)) {
-    if (s.mirrored() != s) all.push_back(s);
+    if (mirrored(s) != s) all.push_back(s);
   }
   ASSERT_GE(all.size(), 40u);
   ReplayBuffer buffer(30);
@@ -183,22 +183,22 @@ TEST(ReplayBuffer, SampleDrawsTheWindowUniformlyMirroringHalf) {
   const Samples drawn = buffer.sample(2000, rng);
   ASSERT_EQ(drawn.size(), 2000u);
   std::vector<int> seen(window.size(), 0);
-  int mirrored = 0;
+  int mirroredDraws = 0;
   for (const TrainingSample& d : drawn) {
     bool found = false;
     for (std::size_t i = 0; i < window.size() && !found; ++i) {
       if (d == window[i]) {
         found = true;
-      } else if (d == window[i].mirrored()) {
+      } else if (d == mirrored(window[i])) {
         found = true;
-        ++mirrored;
+        ++mirroredDraws;
       }
       if (found) ++seen[i];
     }
     EXPECT_TRUE(found) << "a drawn sample is not in the window";
   }
-  EXPECT_GE(mirrored, 800);
-  EXPECT_LE(mirrored, 1200);
+  EXPECT_GE(mirroredDraws, 800);
+  EXPECT_LE(mirroredDraws, 1200);
   // 2000 draws over 30 samples: about 67 each; every one drawn, none far off.
   for (std::size_t i = 0; i < seen.size(); ++i) {
     EXPECT_GE(seen[i], 30) << "sample " << i;

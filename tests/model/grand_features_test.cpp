@@ -4,6 +4,8 @@
 // and a tiny checkpoint (tests/data/grand-mlp-tiny.ckpt, `camelot net init --variant grand
 // --accumulator 16 --hidden 8 --move-embedding 8 --seed 5`) read without LibTorch.
 
+#include "nn/grand_features.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,7 +15,6 @@
 #include <numeric>
 
 #include "engine/grand/grand_rules.hpp"
-#include "nn/grand_features.hpp"
 #include "nn/mlp_model.hpp"
 #include "nn/model.hpp"
 
@@ -129,8 +130,8 @@ TEST(GrandFeatures, G11_AForcedPassIsIndexZeroAndAFeature) {
 
 TEST(GrandFeatures, G5_G6_MoveKindsAndCaptureFeatures) {
   // Red must capture: E5xE7 takes a man, J5xJ7 a knight.
-  const GrandPosition p = grand::parseGfen(
-      "2/8/10/12/12y1/14/1b12/16/16/14/3g4G5/3r4r5/12/10/8/2 r 0 0 0 0 0");
+  const GrandPosition p =
+      grand::parseGfen("2/8/10/12/12y1/14/1b12/16/16/14/3g4G5/3r4r5/12/10/8/2 r 0 0 0 0 0");
   for (const GrandMove& m : grand::legalMoves(p))
     EXPECT_EQ(moveKind(m), 2);  // a capture of one piece
   const std::vector<std::int32_t> f = featuresOf(p);
@@ -158,7 +159,8 @@ TEST(GrandMlpModel, G2_EvaluatesWithoutLibTorchAndSeesTheTranspositionAsOne) {
   const std::vector<GrandMove> moves = grand::legalMoves(start);
   const std::vector<GrandMove> transposedMoves = grand::legalMoves(transposed);
   const std::array<GrandEvaluationRequest, 2> requests = {
-      GrandEvaluationRequest{&start, &moves}, GrandEvaluationRequest{&transposed, &transposedMoves}};
+      GrandEvaluationRequest{&start, &moves},
+      GrandEvaluationRequest{&transposed, &transposedMoves}};
   std::vector<Evaluation> results(2);
   evaluator->evaluate(requests, results);
   ASSERT_EQ(results[0].priors.size(), 80u);

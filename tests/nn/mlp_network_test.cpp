@@ -62,7 +62,7 @@ TEST(MlpNetwork, CppInferenceEqualsTheTrainingForward) {
     width = std::max(width, s.policyIndices.size());
   torch::NoGradGuard noGrad;
   const std::vector<torch::Tensor> inputs =
-      encodeMlpInputs(samples, static_cast<std::int64_t>(width));
+      encodeMlpInputs<StandardRules>(samples, static_cast<std::int64_t>(width));
   const PolicyValueOutput out = net->forward(inputs[0], inputs[1], inputs[2], inputs[3], inputs[4]);
   const torch::Tensor wdl = out.wdlLogits.softmax(1);
 

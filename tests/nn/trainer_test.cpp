@@ -367,8 +367,8 @@ TEST(Trainer, BadSettingsSamplesAndOptimizerFilesAreClearErrors) {
   // Malformed batches.
   Trainer trainer(tinyConfig(), TrainerSettings{}, 1);
   std::vector<TrainingSample> samples = randomSamples(4, 6);
-  EXPECT_THROW(trainer.trainStep({}), std::invalid_argument);
-  EXPECT_THROW(trainer.measure({}), std::invalid_argument);
+  EXPECT_THROW(trainer.trainStep(std::span<const TrainingSample>{}), std::invalid_argument);
+  EXPECT_THROW(trainer.measure(std::span<const TrainingSample>{}), std::invalid_argument);
   std::vector<TrainingSample> bad = samples;
   bad[1].policyTarget.pop_back();
   EXPECT_THROW(trainer.trainStep(bad), std::invalid_argument);

@@ -17,6 +17,7 @@
 #include "io/byte_writer.hpp"
 #include "io/durable_file.hpp"
 #include "nn/encoding.hpp"
+#include "nn/grand_features.hpp"
 
 namespace camelot {
 namespace {
@@ -39,22 +40,42 @@ std::uint64_t checksumOf(std::span<const std::byte> bytes) {
   return fnv1a64(bytes);
 }
 
-void putCfen(ByteWriter& out, const Position& position) {
-  const std::string text = toCfen(position);
-  // A CFEN is a few hundred bytes at most; the length field could hold far more.
-  out.putSized<std::uint16_t>(text);
-}
-
 // Thrown inside the payload parser; decodeChunk turns it into "bad sample N: <what>".
 struct SampleProblem {
   std::string what;
 };
 
-Position getCfen(ByteReader& in, const std::string& what) {
+// A position as its text (CFEN, or GFEN for Grand Camelot) and back, and the policy indices a
+// sample of the variant may hold.
+template <class Rules>
+struct ChunkPositions;
+
+template <>
+struct ChunkPositions<StandardRules> {
+  static constexpr std::int32_t kPolicyIndices = kPolicySize;
+  static std::string text(const Position& p) { return toCfen(p); }
+  static Position parse(std::string_view text) { return parseCfen(text); }
+};
+
+template <>
+struct ChunkPositions<GrandRules> {
+  static constexpr std::int32_t kPolicyIndices = kGrandPolicySize;
+  static std::string text(const grand::GrandPosition& p) { return grand::toGfen(p); }
+  static grand::GrandPosition parse(std::string_view text) { return grand::parseGfen(text); }
+};
+
+template <class Rules>
+void putPosition(ByteWriter& out, const typename Rules::Position& position) {
+  // A CFEN or GFEN is a few hundred bytes at most; the length field could hold far more.
+  out.putSized<std::uint16_t>(ChunkPositions<Rules>::text(position));
+}
+
+template <class Rules>
+typename Rules::Position getPosition(ByteReader& in, const std::string& what) {
   const std::string_view text = in.sized<std::uint16_t>(what);
   try {
-    return parseCfen(text);
-  } catch (const CfenError& e) {
+    return ChunkPositions<Rules>::parse(text);
+  } catch (const std::invalid_argument& e) {  // CfenError, GfenError
     throw SampleProblem{what + ": " + e.what()};
   }
 }
@@ -62,7 +83,9 @@ Position getCfen(ByteReader& in, const std::string& what) {
 // ---- The checks both sides apply ----
 
 // What is wrong with a sample's values, if anything (the layout's ranges).
-std::optional<std::string> sampleProblem(const TrainingSample& s) {
+template <class Rules>
+std::optional<std::string> sampleProblem(const BasicTrainingSample<Rules>& s) {
+  constexpr std::int32_t kPolicyIndices = ChunkPositions<Rules>::kPolicyIndices;
   if (s.history.size() > static_cast<std::size_t>(kMaxHistoryPlies)) {
     return std::to_string(s.history.size()) + " history positions (at most " +
            std::to_string(kMaxHistoryPlies) + ")";
@@ -76,9 +99,9 @@ std::optional<std::string> sampleProblem(const TrainingSample& s) {
   }
   for (std::size_t i = 0; i < s.policyIndices.size(); ++i) {
     const std::int32_t index = s.policyIndices[i];
-    if (index < 0 || index >= kPolicySize) {
+    if (index < 0 || index >= kPolicyIndices) {
       return "policy index " + std::to_string(index) + " out of range [0, " +
-             std::to_string(kPolicySize) + ")";
+             std::to_string(kPolicyIndices) + ")";
     }
     const float target = s.policyTarget[i];
     if (!std::isfinite(target) || target < 0.0f) {
@@ -94,17 +117,18 @@ std::optional<std::string> sampleProblem(const TrainingSample& s) {
   return std::nullopt;
 }
 
-Bytes encodePayload(std::string_view origin, std::span<const TrainingSample> samples) {
+template <class Rules>
+Bytes encodePayload(std::string_view origin, std::span<const BasicTrainingSample<Rules>> samples) {
   ByteWriter out;
   for (std::size_t n = 0; n < samples.size(); ++n) {
-    const TrainingSample& s = samples[n];
+    const BasicTrainingSample<Rules>& s = samples[n];
     if (const auto problem = sampleProblem(s)) {
       fail(origin, "cannot write sample " + std::to_string(n) + ": " + *problem);
     }
-    putCfen(out, s.position);
+    putPosition<Rules>(out, s.position);
     out.put(static_cast<std::uint8_t>(s.history.size()));
-    for (const Position& p : s.history)
-      putCfen(out, p);
+    for (const typename Rules::Position& p : s.history)
+      putPosition<Rules>(out, p);
     out.put(s.repetitions);
     out.put(static_cast<std::uint16_t>(s.policyIndices.size()));
     for (const std::int32_t index : s.policyIndices)
@@ -123,9 +147,10 @@ Bytes encodePayload(std::string_view origin, std::span<const TrainingSample> sam
   return std::move(out).bytes();
 }
 
-TrainingSample decodeSample(ByteReader& in) {
-  TrainingSample s;
-  s.position = getCfen(in, "the position");
+template <class Rules>
+BasicTrainingSample<Rules> decodeSample(ByteReader& in) {
+  BasicTrainingSample<Rules> s;
+  s.position = getPosition<Rules>(in, "the position");
   const auto historyCount = in.get<std::uint8_t>("the history count");
   if (historyCount > kMaxHistoryPlies) {
     throw SampleProblem{std::to_string(historyCount) + " history positions (at most " +
@@ -133,7 +158,7 @@ TrainingSample decodeSample(ByteReader& in) {
   }
   s.history.reserve(historyCount);
   for (int i = 0; i < historyCount; ++i) {
-    s.history.push_back(getCfen(in, "history position " + std::to_string(i)));
+    s.history.push_back(getPosition<Rules>(in, "history position " + std::to_string(i)));
   }
   s.repetitions = in.get<std::uint8_t>("the repetitions");
   const auto entries = in.get<std::uint16_t>("the policy entry count");
@@ -226,12 +251,11 @@ Bytes readStart(const std::filesystem::path& path, std::uint64_t count, std::uin
   return bytes;
 }
 
-}  // namespace
-
-std::vector<std::byte> encodeChunk(std::span<const TrainingSample> samples,
-                                   std::string_view origin) {
+template <class Rules>
+std::vector<std::byte> encodeChunkOf(std::span<const BasicTrainingSample<Rules>> samples,
+                                     std::string_view origin) {
   if (samples.size() > std::size_t{0xffffffff}) fail(origin, "too many samples for one chunk");
-  const Bytes payload = encodePayload(origin, samples);
+  const Bytes payload = encodePayload<Rules>(origin, samples);
 
   std::vector<char> compressed(ZSTD_compressBound(payload.size()));
   const std::size_t compressedBytes = ZSTD_compress(
@@ -252,7 +276,29 @@ std::vector<std::byte> encodeChunk(std::span<const TrainingSample> samples,
   return std::move(out).bytes();
 }
 
-std::vector<TrainingSample> decodeChunk(std::span<const std::byte> chunk, std::string_view origin) {
+template <class Rules>
+void writeChunkOf(const std::filesystem::path& path,
+                  std::span<const BasicTrainingSample<Rules>> samples) {
+  const std::vector<std::byte> chunk = encodeChunkOf<Rules>(samples, path.string());
+  const std::string problem = writeFileAtomically(path, {chunk}, "chunk");
+  if (!problem.empty()) fail(path.string(), problem);
+}
+
+}  // namespace
+
+std::vector<std::byte> encodeChunk(std::span<const TrainingSample> samples,
+                                   std::string_view origin) {
+  return encodeChunkOf<StandardRules>(samples, origin);
+}
+
+std::vector<std::byte> encodeChunk(std::span<const GrandTrainingSample> samples,
+                                   std::string_view origin) {
+  return encodeChunkOf<GrandRules>(samples, origin);
+}
+
+template <class Rules>
+std::vector<BasicTrainingSample<Rules>> decodeChunk(std::span<const std::byte> chunk,
+                                                    std::string_view origin) {
   const ChunkHeader h =
       decodeHeader(origin, chunk.first(std::min(chunk.size(), kChunkHeaderBytes)), chunk.size());
   // The header checked that exactly compressedBytes follow it.
@@ -284,7 +330,7 @@ std::vector<TrainingSample> decodeChunk(std::span<const std::byte> chunk, std::s
   if (checksumOf(payload) != h.checksum) fail(origin, "checksum mismatch (payload corrupt)");
 
   ByteReader in(payload);
-  std::vector<TrainingSample> samples;
+  std::vector<BasicTrainingSample<Rules>> samples;
   samples.reserve(h.sampleCount);
   for (std::uint32_t n = 0; n < h.sampleCount; ++n) {
     if (in.remaining() == 0) {
@@ -292,7 +338,7 @@ std::vector<TrainingSample> decodeChunk(std::span<const std::byte> chunk, std::s
                        " samples, the header says " + std::to_string(h.sampleCount) + ")");
     }
     try {
-      samples.push_back(decodeSample(in));
+      samples.push_back(decodeSample<Rules>(in));
     } catch (const SampleProblem& problem) {
       fail(origin, "bad sample " + std::to_string(n) + ": " + problem.what);
     } catch (const ByteReader::Short& s) {
@@ -309,9 +355,11 @@ std::vector<TrainingSample> decodeChunk(std::span<const std::byte> chunk, std::s
 }
 
 void writeChunk(const std::filesystem::path& path, std::span<const TrainingSample> samples) {
-  const std::vector<std::byte> chunk = encodeChunk(samples, path.string());
-  const std::string problem = writeFileAtomically(path, {chunk}, "chunk");
-  if (!problem.empty()) fail(path.string(), problem);
+  writeChunkOf<StandardRules>(path, samples);
+}
+
+void writeChunk(const std::filesystem::path& path, std::span<const GrandTrainingSample> samples) {
+  writeChunkOf<GrandRules>(path, samples);
 }
 
 ChunkHeader readChunkHeader(const std::filesystem::path& path) {
@@ -320,11 +368,19 @@ ChunkHeader readChunkHeader(const std::filesystem::path& path) {
   return decodeHeader(path.string(), header, size);
 }
 
-std::vector<TrainingSample> readChunk(const std::filesystem::path& path) {
+template <class Rules>
+std::vector<BasicTrainingSample<Rules>> readChunk(const std::filesystem::path& path) {
   readChunkHeader(path);  // its sizes bound what is read next
   std::uint64_t size = 0;
   const Bytes chunk = readStart(path, std::numeric_limits<std::uint64_t>::max(), size);
-  return decodeChunk(chunk, path.string());
+  return decodeChunk<Rules>(chunk, path.string());
 }
+
+template std::vector<TrainingSample> decodeChunk<StandardRules>(std::span<const std::byte>,
+                                                                std::string_view);
+template std::vector<GrandTrainingSample> decodeChunk<GrandRules>(std::span<const std::byte>,
+                                                                  std::string_view);
+template std::vector<TrainingSample> readChunk<StandardRules>(const std::filesystem::path&);
+template std::vector<GrandTrainingSample> readChunk<GrandRules>(const std::filesystem::path&);
 
 }  // namespace camelot

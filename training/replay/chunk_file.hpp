@@ -16,7 +16,9 @@
 //
 // The uncompressed payload is the N samples one after another, each:
 //
-//   uint16  position CFEN length L (engine/cfen.hpp), then L bytes of CFEN text
+//   uint16  position CFEN length L (engine/cfen.hpp), then L bytes of CFEN text (a Grand
+//           Camelot run's chunks hold GFEN, engine/grand/grand_position.hpp, and its policy
+//           indices are nn/grand_features.hpp's; the reader is told which it reads)
 //   uint8   history count H (0..kMaxHistoryPlies), then H positions, oldest first, each as
 //           uint16 CFEN length + CFEN bytes like the position
 //   uint8   repetitions
@@ -77,16 +79,24 @@ struct ChunkHeader {
 // `origin` names the chunk in errors (a path, "rank 2"). Throws ChunkError.
 std::vector<std::byte> encodeChunk(std::span<const TrainingSample> samples,
                                    std::string_view origin);
-// Checks and decodes a whole chunk held in memory, as readChunk does a file. Throws ChunkError.
-std::vector<TrainingSample> decodeChunk(std::span<const std::byte> chunk, std::string_view origin);
+std::vector<std::byte> encodeChunk(std::span<const GrandTrainingSample> samples,
+                                   std::string_view origin);
+// Checks and decodes a whole chunk held in memory, as readChunk does a file, as samples of the
+// variant `Rules` (engine/game_rules.hpp). Throws ChunkError.
+template <class Rules = StandardRules>
+std::vector<BasicTrainingSample<Rules>> decodeChunk(std::span<const std::byte> chunk,
+                                                    std::string_view origin);
 
 // Writes `samples` to `path` atomically: to `path` + ".tmp-<pid>" first (synced), then renamed
 // over `path`, so a reader sees the old file or the whole new one. Refuses samples the reader
 // would refuse (see the layout). Throws ChunkError; leaves no temporary file behind.
 void writeChunk(const std::filesystem::path& path, std::span<const TrainingSample> samples);
+void writeChunk(const std::filesystem::path& path, std::span<const GrandTrainingSample> samples);
 
-// Reads and checks every sample of a chunk. Throws ChunkError.
-std::vector<TrainingSample> readChunk(const std::filesystem::path& path);
+// Reads and checks every sample of a chunk, as samples of the variant `Rules`. Throws
+// ChunkError.
+template <class Rules = StandardRules>
+std::vector<BasicTrainingSample<Rules>> readChunk(const std::filesystem::path& path);
 
 // Reads and checks only the header (magic, version, sizes, the file's length), without the
 // payload: what the replay buffer uses to count the samples of chunks outside its window.

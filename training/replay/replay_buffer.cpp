@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <system_error>
+#include <type_traits>
 #include <utility>
 
 #include "training/replay/chunk_file.hpp"
@@ -20,11 +21,13 @@ std::string problemOf(const ChunkError& e, const std::filesystem::path& path) {
 
 }  // namespace
 
-ReplayBuffer::ReplayBuffer(std::size_t window) : window_(window) {
+template <class Rules>
+BasicReplayBuffer<Rules>::BasicReplayBuffer(std::size_t window) : window_(window) {
   if (window == 0) throw std::invalid_argument("ReplayBuffer: the window must hold a sample");
 }
 
-void ReplayBuffer::add(std::vector<TrainingSample> samples) {
+template <class Rules>
+void BasicReplayBuffer<Rules>::add(std::vector<Sample> samples) {
   if (samples.empty()) return;
   totalAdded_ += samples.size();
   streamEnd_ += samples.size();
@@ -33,7 +36,8 @@ void ReplayBuffer::add(std::vector<TrainingSample> samples) {
   trim();
 }
 
-void ReplayBuffer::trim() {
+template <class Rules>
+void BasicReplayBuffer<Rules>::trim() {
   while (size_ > window_) {
     Chunk& oldest = chunks_.front();
     const std::size_t excess = size_ - window_;
@@ -49,7 +53,9 @@ void ReplayBuffer::trim() {
   }
 }
 
-std::vector<std::string> ReplayBuffer::loadDirectory(const std::filesystem::path& directory) {
+template <class Rules>
+std::vector<std::string> BasicReplayBuffer<Rules>::loadDirectory(
+    const std::filesystem::path& directory) {
   std::vector<std::filesystem::path> files;
   std::error_code error;
   for (std::filesystem::directory_iterator it(directory, error), end; !error && it != end;
@@ -67,15 +73,15 @@ std::vector<std::string> ReplayBuffer::loadDirectory(const std::filesystem::path
   });
 
   // Newest first: read until the window is full, then count the rest from their headers.
-  std::vector<std::string> skipped;                 // newest first, reversed at the end
-  std::vector<std::vector<TrainingSample>> loaded;  // newest first
+  std::vector<std::string> skipped;         // newest first, reversed at the end
+  std::vector<std::vector<Sample>> loaded;  // newest first
   std::size_t loadedSamples = 0;
   std::uint64_t uncounted = 0;  // samples of older chunks outside the window
   for (auto it = files.rbegin(); it != files.rend(); ++it) {
     const std::filesystem::path& path = *it;
     try {
       if (loadedSamples < window_) {
-        loaded.push_back(readChunk(path));
+        loaded.push_back(readChunk<Rules>(path));
         loadedSamples += loaded.back().size();
       } else {
         uncounted += readChunkHeader(path).sampleCount;
@@ -92,7 +98,8 @@ std::vector<std::string> ReplayBuffer::loadDirectory(const std::filesystem::path
   return skipped;
 }
 
-const ReplayBuffer::Chunk& ReplayBuffer::chunkAt(std::uint64_t position) const {
+template <class Rules>
+auto BasicReplayBuffer<Rules>::chunkAt(std::uint64_t position) const -> const Chunk& {
   // The first chunk that ends after `position`.
   const auto it =
       std::upper_bound(chunks_.begin(), chunks_.end(), position,
@@ -100,7 +107,8 @@ const ReplayBuffer::Chunk& ReplayBuffer::chunkAt(std::uint64_t position) const {
   return *it;
 }
 
-const TrainingSample& ReplayBuffer::at(std::size_t i) const {
+template <class Rules>
+auto BasicReplayBuffer<Rules>::at(std::size_t i) const -> const Sample& {
   if (i >= size_) {
     throw std::out_of_range("ReplayBuffer::at(" + std::to_string(i) + ") with " +
                             std::to_string(size_) + " samples");
@@ -110,18 +118,26 @@ const TrainingSample& ReplayBuffer::at(std::size_t i) const {
   return chunk.samples[static_cast<std::size_t>(position - (chunk.end - chunk.samples.size()))];
 }
 
-std::vector<TrainingSample> ReplayBuffer::sample(std::size_t n, std::mt19937_64& rng) const {
-  std::vector<TrainingSample> drawn;
+template <class Rules>
+auto BasicReplayBuffer<Rules>::sample(std::size_t n, std::mt19937_64& rng) const
+    -> std::vector<Sample> {
+  std::vector<Sample> drawn;
   if (n == 0) return drawn;
   if (size_ == 0) throw std::logic_error("ReplayBuffer::sample from an empty buffer");
   drawn.reserve(n);
   std::uniform_int_distribution<std::size_t> pick(0, size_ - 1);
   std::bernoulli_distribution mirror(0.5);
   for (std::size_t k = 0; k < n; ++k) {
-    const TrainingSample& s = at(pick(rng));
-    drawn.push_back(mirror(rng) ? s.mirrored() : s);
+    const Sample& s = at(pick(rng));
+    if constexpr (std::is_same_v<Rules, StandardRules>)
+      drawn.push_back(mirror(rng) ? mirrored(s) : s);
+    else
+      drawn.push_back(s);
   }
   return drawn;
 }
+
+template class BasicReplayBuffer<StandardRules>;
+template class BasicReplayBuffer<GrandRules>;
 
 }  // namespace camelot
