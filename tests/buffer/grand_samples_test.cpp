@@ -3,12 +3,13 @@
 // reader refuses it by name, and the buffer draws Grand Camelot samples as they are (their
 // symmetry is in the features, not in a mirror).
 
+#include "tests/grand_samples.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <random>
 
-#include "tests/grand_samples.hpp"
 #include "tests/scratch_dir.hpp"
 #include "training/replay/chunk_file.hpp"
 #include "training/replay/replay_buffer.hpp"
@@ -43,8 +44,7 @@ TEST(GrandSamples, G14_AChunkOfGfenPositionsReadsBackExactly) {
 TEST(GrandSamples, TheBufferDrawsThemAsTheyAreAndLoadsTheirChunks) {
   const testing_support::ScratchDir dir;
   const std::vector<GrandTrainingSample> samples = randomGrandSamples(5, 120);
-  writeChunk(dir / "chunk-000001-000000.chunk",
-             std::span(samples).first(60));
+  writeChunk(dir / "chunk-000001-000000.chunk", std::span(samples).first(60));
   writeChunk(dir / "chunk-000002-000000.chunk", std::span(samples).subspan(60));
   GrandReplayBuffer buffer(100);
   EXPECT_TRUE(buffer.loadDirectory(dir).empty());

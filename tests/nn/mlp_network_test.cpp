@@ -12,6 +12,7 @@
 #include "nn/encoding.hpp"
 #include "nn/model.hpp"
 #include "nn/trainer.hpp"
+#include "tests/nn/mlp_forward_check.hpp"
 #include "tests/nn/nn_test_support.hpp"
 #include "tests/scratch_dir.hpp"
 
@@ -29,20 +30,6 @@ NetworkConfig smallMlp() {
 TEST(MlpNetwork, CppInferenceEqualsTheTrainingForward) {
   torch::manual_seed(3);
   MlpNetwork net(smallMlp());
-  {
-    // Weights away from the initialisation's small values, so every layer's clipping is hit.
-    torch::NoGradGuard noGrad;
-    for (torch::Tensor& p : net->parameters())
-      p.normal_(0.0, 0.3);
-  }
-  const testing_support::ScratchDir dir;
-  CheckpointHeader header;
-  header.config = smallMlp();
-  header.encodingVersion = kEncodingVersion;
-  writeCheckpoint(dir / "mlp.ckpt", header, *net);
-  const std::shared_ptr<const Model> model = loadModel(dir / "mlp.ckpt");
-  const std::unique_ptr<Evaluator> evaluator = model->evaluator();
-
   std::vector<TrainingSample> samples;
   std::vector<MoveList> moves;
   LegalPolicy legal;
@@ -57,39 +44,7 @@ TEST(MlpNetwork, CppInferenceEqualsTheTrainingForward) {
     s.policyTarget.assign(legal.size(), 0.0f);
     samples.push_back(std::move(s));
   }
-  std::size_t width = 0;
-  for (const TrainingSample& s : samples)
-    width = std::max(width, s.policyIndices.size());
-  torch::NoGradGuard noGrad;
-  const std::vector<torch::Tensor> inputs =
-      encodeMlpInputs<StandardRules>(samples, static_cast<std::int64_t>(width));
-  const PolicyValueOutput out = net->forward(inputs[0], inputs[1], inputs[2], inputs[3], inputs[4]);
-  const torch::Tensor wdl = out.wdlLogits.softmax(1);
-
-  std::vector<EvaluationRequest> requests;
-  for (std::size_t i = 0; i < samples.size(); ++i)
-    requests.push_back({&samples[i].position, &moves[i], {}, samples[i].repetitions});
-  std::vector<Evaluation> results(requests.size());
-  evaluator->evaluate(requests, results);
-
-  for (std::size_t i = 0; i < samples.size(); ++i) {
-    const auto n = static_cast<std::int64_t>(samples[i].policyIndices.size());
-    const torch::Tensor slots =
-        out.policyLogits[static_cast<std::int64_t>(i)].narrow(0, 0, n).softmax(0);
-    // The C++ priors summed per slot.
-    legal.assign(moves[i], samples[i].position.sideToMove());
-    std::vector<double> mass(legal.size(), 0.0);
-    for (std::size_t m = 0; m < moves[i].size(); ++m)
-      mass[static_cast<std::size_t>(legal.slotOfMove[m])] += results[i].priors[m];
-    for (std::int64_t s = 0; s < n; ++s)
-      EXPECT_NEAR(mass[static_cast<std::size_t>(s)], slots[s].item<float>(), 1e-4) << i;
-    const auto index = static_cast<std::int64_t>(i);
-    EXPECT_NEAR(results[i].value.win, wdl[index][0].item<float>(), 1e-4);
-    EXPECT_NEAR(results[i].value.draw, wdl[index][1].item<float>(), 1e-4);
-    EXPECT_NEAR(results[i].value.loss, wdl[index][2].item<float>(), 1e-4);
-    EXPECT_NEAR(results[i].movesLeft, std::max(0.0f, 100.0f * out.movesLeft[index].item<float>()),
-                1e-2);
-  }
+  nn_test::expectCppInferenceEqualsForward<StandardRules>(net, smallMlp(), samples, moves);
 }
 
 TEST(MlpNetwork, TrainerLearnsAPolicyTargetAndSnapshotsStayPut) {
