@@ -1,17 +1,20 @@
 // Single-threaded speed of the search itself: PUCT simulations per second with the uniform
 // evaluator (equal priors, material value), so the figure is search overhead (descent,
 // copy-make, move generation at the leaves, backup) without a network. From the start and from
-// the middle-game positions of the shared benchmark file.
+// the middle-game positions of the shared benchmark file; then the same search on Grand
+// Camelot (its start, and positions 20-120 plies into seeded random games).
 // Usage: search_bench [BENCH_POSITIONS_FILE] [SIMULATIONS_PER_SEARCH]
 
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "engine/cfen.hpp"
+#include "engine/grand/grand_game.hpp"
 #include "engine/rules_status.hpp"
 #include "mcts/alphabeta_player.hpp"
 #include "mcts/gumbel_search.hpp"
@@ -44,19 +47,38 @@ std::vector<camelot::Position> middleGame(const char* path) {
   return positions;
 }
 
-void bench(camelot::TreeSearch& search, const std::vector<camelot::Position>& positions,
-           int simulations, const char* label) {
-  camelot::UniformEvaluator evaluator;
+// Grand Camelot's middle game: one position 20-120 plies into each of `count` seeded random
+// games, still being played.
+std::vector<camelot::grand::GrandPosition> grandMiddleGame(int count) {
+  std::mt19937_64 rng(11);
+  std::vector<camelot::grand::GrandPosition> positions;
+  while (static_cast<int>(positions.size()) < count) {
+    camelot::grand::GrandGame game;
+    const int plies = std::uniform_int_distribution<int>(20, 120)(rng);
+    for (int ply = 0; ply < plies && !game.finished(); ++ply) {
+      const auto& moves = game.legalMoves();
+      game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
+    }
+    if (!game.finished()) positions.push_back(game.position());
+  }
+  return positions;
+}
+
+template <class Rules>
+void bench(camelot::BasicTreeSearch<Rules>& search,
+           const std::vector<typename Rules::Position>& positions, int simulations,
+           const char* label) {
+  camelot::BasicUniformEvaluator<Rules> evaluator;
   long long total = 0;
   std::size_t nodes = 0;
   std::size_t searches = 0;
   const auto start = Clock::now();
   double seconds = 0.0;
   while (seconds < 2.0) {
-    for (const camelot::Position& p : positions) {
+    for (const typename Rules::Position& p : positions) {
       search.clear();
       search.setRoot(p);
-      const camelot::SearchResult& r = search.run(evaluator, simulations);
+      const camelot::BasicSearchResult<Rules>& r = search.run(evaluator, simulations);
       total += r.simulations;
       nodes += r.nodes;
       ++searches;
@@ -101,5 +123,12 @@ int main(int argc, char** argv) {
   bench(gumbel, middle, 64, "Gumbel, uniform evaluator, middle game");
   benchAlphaBeta(start, 6, "alpha-beta depth 6, start");
   benchAlphaBeta(middle, 4, "alpha-beta depth 4, middle game");
+
+  const std::vector<camelot::grand::GrandPosition> grandStart{
+      camelot::grand::GrandPosition::start()};
+  const std::vector<camelot::grand::GrandPosition> grandMiddle = grandMiddleGame(50);
+  camelot::GrandPuctSearch grandPuct;
+  bench(grandPuct, grandStart, simulations, "Grand Camelot PUCT, uniform, start");
+  bench(grandPuct, grandMiddle, simulations, "Grand Camelot PUCT, uniform, middle game");
   return 0;
 }

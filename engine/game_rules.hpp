@@ -63,7 +63,7 @@ struct GrandRules {
   using Game = grand::GrandGame;
   static constexpr std::size_t kTurnCycle = grand::kPlayers;
 
-  static void legalMoves(const Position& p, MoveList& out) { out = grand::legalMoves(p); }
+  static void legalMoves(const Position& p, MoveList& out) { out = grand::unsortedLegalMoves(p); }
   static Position after(const Position& p, const Move& m) { return grand::afterMove(p, m); }
   static std::optional<int> finalValue(const Position& p, const MoveList& moves, bool third) {
     const grand::GrandOutcome outcome = grand::gameOutcome(p, moves, third);
@@ -71,12 +71,13 @@ struct GrandRules {
     if (outcome.kind == grand::GrandOutcome::Kind::Draw) return 0;
     return outcome.winner == grand::partnershipOf(p.toMove) ? 1 : -1;
   }
-  // A move that wins for the mover's partnership by G12.1 or 3 in the position it leads to.
+  // A move that wins for the mover's partnership by G12.1 or 3 in the position it leads to
+  // (a stalemate it causes is not looked for: that needs the opponents' moves).
   static bool hasWinningMove(const Position& p, const MoveList& moves) {
     const int us = grand::partnershipOf(p.toMove);
     for (const Move& m : moves) {
       if (m.pass() || (m.captured.empty() && !grand::onGoal(m.path.back(), p.toMove))) continue;
-      const grand::GrandOutcome outcome = grand::outcomeOf(after(p, m));
+      const grand::GrandOutcome outcome = grand::immediateOutcome(after(p, m));
       if (outcome.kind == grand::GrandOutcome::Kind::Win && outcome.winner == us) return true;
     }
     return false;

@@ -267,12 +267,8 @@ std::string moveKey(const GrandMove& move) {
   return text;
 }
 
-namespace {
-
-// G12.1-4, the mover's moves (G4-G10) already found.
-GrandOutcome outcomeGiven(const GrandPosition& position, const std::vector<GrandMove>& moves) {
-  const Player mover = position.toMove;
-  const int moving = partnershipOf(mover);
+GrandOutcome immediateOutcome(const GrandPosition& position) {
+  const int moving = partnershipOf(position.toMove);
   // 1: the partnership that made the last turn first.
   for (const int partnership : {1 - moving, moving})
     if (std::string reason = castleWin(position, partnership); !reason.empty())
@@ -283,14 +279,26 @@ GrandOutcome outcomeGiven(const GrandPosition& position, const std::vector<Grand
   for (int partnership = 0; partnership < 2; ++partnership)                                 // 3
     if (pieces[static_cast<std::size_t>(partnership)] == 0)
       return {GrandOutcome::Kind::Win, 1 - partnership, "elimination"};
+  return {};
+}
+
+namespace {
+
+// G12.1-4, the mover's moves (G4-G10) already found.
+GrandOutcome outcomeGiven(const GrandPosition& position, const std::vector<GrandMove>& moves) {
+  if (GrandOutcome decided = immediateOutcome(position); decided.finished()) return decided;
+  const Player mover = position.toMove;
+  const int moving = partnershipOf(mover);
   // 4: the player to move and his partner, given the move, both blocked.
   if (moves.empty() && movesOf(position, partnerOf(mover)).empty()) {
-    if (pieces[static_cast<std::size_t>(1 - moving)] >= 2)
+    if (piecesOfPartnership(position, 1 - moving) >= 2)
       return {GrandOutcome::Kind::Win, 1 - moving, "stalemate"};
     return {GrandOutcome::Kind::Draw, -1, "stalemate"};
   }
   return {};
 }
+
+}  // namespace
 
 // legalMoves in the order they were found.
 std::vector<GrandMove> unsortedLegalMoves(const GrandPosition& position) {
@@ -299,8 +307,6 @@ std::vector<GrandMove> unsortedLegalMoves(const GrandPosition& position) {
   if (moves.empty()) return {GrandMove{}};  // G11: blocked or without pieces, he passes
   return moves;
 }
-
-}  // namespace
 
 GrandOutcome outcomeOf(const GrandPosition& position) {
   return outcomeGiven(position, movesOf(position, position.toMove));

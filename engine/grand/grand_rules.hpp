@@ -35,11 +35,16 @@ struct GrandOutcome {
   bool finished() const { return kind != Kind::None; }
 };
 GrandOutcome outcomeOf(const GrandPosition& position);
+// G12.1-3 alone, which need no move generation: a castle win, the material draw, elimination.
+GrandOutcome immediateOutcome(const GrandPosition& position);
 
 // Every distinct legal move (G13: one per resulting position, written along its shortest path,
 // then the smallest string), sorted by notation; a finished position (G12.1-4) has none; a
 // player who cannot move passes (G11): his one move is the pass.
 std::vector<GrandMove> legalMoves(const GrandPosition& position);
+// The same moves in the order the generator finds them (a fixed order, without naming each
+// move): what search and perft use.
+std::vector<GrandMove> unsortedLegalMoves(const GrandPosition& position);
 
 // The legal move `text` names: its notation, its key, or just "FROM-TO" / "FROMxTO" where
 // that names one move; nullopt when none or several do.

@@ -168,7 +168,7 @@ TEST(GrandCommands, G13_EngineSpeaksTheProtocolInGfenAndGrandNotation) {
   EXPECT_EQ(r.out,
             "status in progress\n"
             "error 'Z1' is not a legal move of Blue\n"
-            "info depth 1 visits 7 value 1.000 pv I15-I16\n"
+            "info depth 1 visits 5 value 1.000 pv I15-I16\n"
             "bestmove I15-I16\n"
             "legal H16-I16 I15-H14 I15-H15 I15-I14 I15-I16 I15-J14 I15-J15\n"
             "status rb wins castle\n"
