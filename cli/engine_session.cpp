@@ -91,6 +91,14 @@ std::string statusWords(const GameStatus& status) {
   return "draw " + reason;
 }
 
+Game VariantText<StandardRules>::game(const std::string& fen, const std::string& moves) {
+  if (grand::looksLikeGfen(fen))
+    throw InputError(
+        "a Grand Camelot position (GFEN): this session plays the standard game "
+        "(camelot engine --variant grand plays Grand Camelot)");
+  return gameFromMoves(fen, moves);
+}
+
 std::string VariantText<StandardRules>::endWords(const Game& game) {
   return statusWords(game.status());
 }

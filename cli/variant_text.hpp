@@ -24,9 +24,8 @@ struct VariantText<StandardRules> {
   static Move parseMove(const Position& p, std::string_view text) {
     return camelot::parseMove(p, text);
   }
-  static Game game(const std::string& fen, const std::string& moves) {
-    return gameFromMoves(fen, moves);
-  }
+  // Throws InputError naming --variant grand for a GFEN.
+  static Game game(const std::string& fen, const std::string& moves);
   // "in progress", "white wins castle", "draw repetition".
   static std::string endWords(const Game& game);
 };

@@ -175,6 +175,14 @@ TEST(GrandCommands, G13_EngineSpeaksTheProtocolInGfenAndGrandNotation) {
             "error the game is over (rb wins castle)\n");
 }
 
+TEST(GrandCommands, G14_AStandardEngineNamesTheVariantOfAGfen) {
+  const CliResult r = runCamelot({"engine", "--player", "random"},
+                                 "position fen " + std::string(kRedWinsAtOnce) + "\nquit\n");
+  EXPECT_EQ(r.out,
+            "error a Grand Camelot position (GFEN): this session plays the standard game (camelot "
+            "engine --variant grand plays Grand Camelot)\n");
+}
+
 TEST(GrandCommands, G2_PlayPutsThePersonInOneSeatAndProgramsInTheOtherThree) {
   const testing_support::ScratchDir dir;
   const CliResult r = runCamelot(
