@@ -14,6 +14,7 @@
 #include "nn/encoding.hpp"
 #include "nn/model.hpp"
 #include "nn/trainer.hpp"
+#include "tests/selfplay/quick_batched_settings.hpp"
 #include "tests/tiny_network.hpp"
 
 namespace camelot {
@@ -24,15 +25,7 @@ std::shared_ptr<const Model> tinyNet(std::uint64_t seed) {
 }
 
 BatchedGamesSettings quickSettings() {
-  BatchedGamesSettings s;
-  s.workers = 2;
-  s.gamesPerWorker = 3;
-  s.simulations = 8;
-  s.cheapSimulations = 2;
-  s.fullSearchFraction = 0.5;
-  s.maxPlies = 60;
-  s.seed = 5;
-  return s;
+  return testing_support::quickBatchedSettings();
 }
 
 GamePlan selfPlayPlan() {

@@ -11,11 +11,14 @@
 #include <random>
 #include <set>
 #include <stdexcept>
+#include <type_traits>
 
 #include "engine/game.hpp"
+#include "engine/grand/grand_game.hpp"
 #include "engine/splitmix64.hpp"
 #include "mcts/mcts_player.hpp"
 #include "nn/encoding.hpp"
+#include "nn/grand_features.hpp"
 #include "nn/model.hpp"
 #include "training/evaluation/engine_player.hpp"
 #include "training/evaluation/player_factory.hpp"
@@ -24,42 +27,131 @@
 namespace camelot {
 namespace {
 
+// What differs between the variants in a played game: who is to move (side 0 or 1), the
+// classical players, a network's evaluator, and the end of a game as its record says it and as
+// its samples score it.
+template <class Rules>
+struct VariantPlay;
+
+template <>
+struct VariantPlay<StandardRules> {
+  using Outcome = camelot::Outcome;
+
+  static int sideToMove(const Position& p) { return index(p.sideToMove()); }
+  static std::unique_ptr<Player> classical(const std::string& spec, std::uint64_t seed) {
+    return makePlayer(PlayerSpec::parse(spec), seed);
+  }
+  static std::unique_ptr<Evaluator> evaluator(const Model& net) {
+    return net.evaluator(/*threads=*/1);  // one core per worker
+  }
+  // The policy grouping of a search's root moves.
+  static void assignPolicy(LegalPolicy& policy, const Position& p, const std::vector<Move>& moves,
+                           MoveList& scratch) {
+    scratch.clear();
+    for (const Move& m : moves)
+      scratch.push_back(m);
+    assignLegalPolicy(policy, p, scratch);
+  }
+  static Outcome forfeitedBy(int side) {
+    return side == 0 ? Outcome::BlackWins : Outcome::WhiteWins;
+  }
+  // The game's end for its record: the rules', a forfeit, or the length cap.
+  static GameStatus status(const Game& game, const std::optional<Outcome>& forfeit) {
+    if (forfeit) return {*forfeit, EndReason::Forfeit};
+    return game.finished() ? game.status() : GameStatus{Outcome::Draw, EndReason::Adjudicated};
+  }
+  static Outcome scored(const GameStatus& status, const Game& game,
+                        const BatchedGamesSettings& settings) {
+    return trainingOutcome(status, game.position(), settings.materialAdjudication);
+  }
+  // +1, 0 or -1 for side `side`.
+  static std::int8_t resultFor(Outcome scored, int side) {
+    if (scored == Outcome::Draw) return 0;
+    return scored == (side == 0 ? Outcome::WhiteWins : Outcome::BlackWins) ? 1 : -1;
+  }
+  static GameRecord record(const BasicGamePlan<StandardRules>& plan, const Game& game,
+                           const GameStatus& status, std::string note) {
+    return {0,      plan.sides[0].name, plan.sides[1].name, plan.start, game.moves(),
+            status, std::move(note)};
+  }
+};
+
+template <>
+struct VariantPlay<GrandRules> {
+  using Outcome = grand::GrandOutcome;
+
+  static int sideToMove(const grand::GrandPosition& p) { return grand::partnershipOf(p.toMove); }
+  static std::unique_ptr<GrandPlayer> classical(const std::string& spec, std::uint64_t seed) {
+    return makeGrandPlayer(PlayerSpec::parse(spec), seed);
+  }
+  static std::unique_ptr<GrandEvaluator> evaluator(const Model& net) {
+    return net.grandEvaluator();
+  }
+  static void assignPolicy(LegalPolicy& policy, const grand::GrandPosition& p,
+                           const std::vector<grand::GrandMove>& moves,
+                           std::vector<grand::GrandMove>&) {
+    assignLegalPolicy(policy, p, moves);
+  }
+  static Outcome forfeitedBy(int side) { return {Outcome::Kind::Win, 1 - side, "forfeit"}; }
+  static Outcome status(const grand::GrandGame& game, const std::optional<Outcome>& forfeit) {
+    if (forfeit) return *forfeit;
+    return game.finished() ? game.outcome() : Outcome{Outcome::Kind::Draw, -1, "adjudicated"};
+  }
+  static Outcome scored(const Outcome& outcome, const grand::GrandGame&,
+                        const BatchedGamesSettings&) {
+    return outcome;
+  }
+  static std::int8_t resultFor(const Outcome& scored, int side) {
+    if (scored.kind != Outcome::Kind::Win) return 0;
+    return scored.winner == side ? 1 : -1;
+  }
+  static GrandGameRecord record(const BasicGamePlan<GrandRules>& plan, const grand::GrandGame& game,
+                                const Outcome& outcome, std::string) {
+    return {0, plan.sides[0].name, plan.sides[1].name, plan.start, game.moves(), outcome};
+  }
+};
+
 // One game in a worker's batch, with its search and the samples waiting for the result.
+template <class Rules>
 struct Slot {
+  using Play = VariantPlay<Rules>;
+
   int index = -1;  // the plan's index; -1 when the slot is idle
-  GamePlan plan;
-  Game game;
-  std::array<std::unique_ptr<Player>, 2> players;  // for classical sides
-  std::unique_ptr<TreeSearch> search;
+  BasicGamePlan<Rules> plan;
+  typename Rules::Game game;
+  std::array<std::unique_ptr<BasicPlayer<Rules>>, 2> players;  // for classical sides
+  std::unique_ptr<BasicTreeSearch<Rules>> search;
   std::mt19937_64 rng;  // which moves get the full search
   bool searching = false;
   bool fullSearch = false;
   int net = -1;  // the network of the search in progress
-  std::vector<TrainingSample> samples;
-  std::vector<Color> sampleMovers;
+  std::vector<BasicTrainingSample<Rules>> samples;
+  std::vector<int> sampleSides;  // the side to move of each sample
   std::size_t requestBegin = 0;  // its requests in the batch of its network
   std::size_t requestCount = 0;
-  GameStatus forfeit;  // set when an outside engine broke the protocol
-  std::string note;    // the referee's reason for it
+  std::optional<typename Play::Outcome> forfeit;  // an outside engine broke the protocol
+  std::string note;                               // the referee's reason for it
 };
 
 // What the workers share.
+template <class Rules>
 struct Shared {
-  Shared(const BatchedGamesSettings& s, int total, const GamePlans& plans,
-         const std::function<void(FinishedGame&&)>& emit, const std::atomic<bool>* stopFlag)
+  Shared(const BatchedGamesSettings& s, int total, const BasicGamePlans<Rules>& plans,
+         const std::function<void(BasicFinishedGame<Rules>&&)>& emit,
+         const std::atomic<bool>* stopFlag)
       : settings(s), count(total), planFor(plans), onGame(emit), stop(stopFlag) {}
 
   const BatchedGamesSettings& settings;
   int count;
-  const GamePlans& planFor;
-  const std::function<void(FinishedGame&&)>& onGame;
+  const BasicGamePlans<Rules>& planFor;
+  const std::function<void(BasicFinishedGame<Rules>&&)>& onGame;
   const std::atomic<bool>* stop;
   std::atomic<int> nextGame{0};
   std::atomic<bool> ended{false};  // planFor said no game: no index after it is claimed
   std::mutex emitMutex;
   // Finished games wait here until every game before them is reported or skipped (under
   // emitMutex); an index planFor had no game for is skipped.
-  std::map<int, FinishedGame> waiting;
+  std::map<int, BasicFinishedGame<Rules>> waiting;
   std::set<int> skipped;
   int nextToReport = 0;
   std::atomic<std::int64_t> samples{0}, plies{0}, evaluations{0}, batches{0};
@@ -68,9 +160,13 @@ struct Shared {
   bool stopping() const { return stop && stop->load(std::memory_order_relaxed); }
 };
 
+template <class Rules>
 class Worker {
+  using Play = VariantPlay<Rules>;
+  using Slot = camelot::Slot<Rules>;
+
  public:
-  Worker(Shared& shared, const std::vector<std::shared_ptr<const Model>>& nets)
+  Worker(Shared<Rules>& shared, const std::vector<std::shared_ptr<const Model>>& nets)
       : shared_(shared),
         settings_(shared.settings),
         nets_(nets),
@@ -79,14 +175,14 @@ class Worker {
         answers_(nets.size()) {
     // One core per worker: each evaluator runs its batches on this worker's thread alone.
     for (const auto& net : nets)
-      evaluators_.push_back(net->evaluator(/*threads=*/1));
+      evaluators_.push_back(Play::evaluator(*net));
     for (std::size_t i = 0; i < slots_.size(); ++i) {
       SearchParams params;
       params.gumbelConsidered = settings_.gumbelConsidered;
       params.reuseTree = false;  // each move's search starts fresh (root noise, fresh Gumbel draws)
       params.rootNoise = !settings_.gumbel && settings_.puctRootNoise;
       slots_[i].search =
-          makeSearch(settings_.gumbel ? SearchKind::Gumbel : SearchKind::Puct, params, 0);
+          makeSearch<Rules>(settings_.gumbel ? SearchKind::Gumbel : SearchKind::Puct, params, 0);
     }
   }
 
@@ -121,12 +217,12 @@ class Worker {
  private:
   void claimGame(Slot& slot) {
     slot.index = -1;
-    slot.forfeit = {};
+    slot.forfeit.reset();
     slot.note.clear();
     if (shared_.stopping() || shared_.ended) return;
     const int index = shared_.nextGame.fetch_add(1);
     if (index >= shared_.count) return;
-    std::optional<GamePlan> plan = shared_.planFor(index);
+    std::optional<BasicGamePlan<Rules>> plan = shared_.planFor(index);
     if (!plan) {
       shared_.ended = true;
       const std::lock_guard lock(shared_.emitMutex);
@@ -136,7 +232,7 @@ class Worker {
     }
     slot.index = index;
     slot.plan = std::move(*plan);
-    slot.game = Game(slot.plan.start);
+    slot.game = typename Rules::Game(slot.plan.start);
     // Everything random in a game comes from the run's seed and the game's number, never from
     // the worker or slot that plays it: the same games for any number of workers or processes.
     const auto game = static_cast<std::uint64_t>(slot.plan.number >= 0 ? slot.plan.number : index);
@@ -147,12 +243,12 @@ class Worker {
       slot.players[static_cast<std::size_t>(side)] =
           s.net >= 0
               ? nullptr
-              : makePlayer(PlayerSpec::parse(s.spec),
-                           mixSeed(settings_.seed, 4 * game + static_cast<std::uint64_t>(side)));
+              : Play::classical(
+                    s.spec, mixSeed(settings_.seed, 4 * game + static_cast<std::uint64_t>(side)));
     }
     slot.searching = false;
     slot.samples.clear();
-    slot.sampleMovers.clear();
+    slot.sampleSides.clear();
   }
 
   // Plays the slot's moves until a search needs a network (its requests join that network's
@@ -160,14 +256,14 @@ class Worker {
   // the order they were claimed and progress is reported as they do) or it has no game left.
   void advance(Slot& slot) {
     while (slot.index >= 0 && !shared_.stopping()) {
-      const auto side = static_cast<std::size_t>(index(slot.game.position().sideToMove()));
+      const auto side = static_cast<std::size_t>(Play::sideToMove(slot.game.position()));
       if (slot.plan.sides[side].net < 0) {
-        Move move;
+        typename Rules::Move move;
         try {
           move = slot.players[side]->chooseMove(slot.game);
         } catch (const EngineForfeit& e) {
           // The referee's decision, as in matches: the player that broke the protocol loses.
-          slot.forfeit = {side == 0 ? Outcome::BlackWins : Outcome::WhiteWins, EndReason::Forfeit};
+          slot.forfeit = Play::forfeitedBy(static_cast<int>(side));
           slot.note = e.what();
           finishGame(slot);
           claimGame(slot);
@@ -177,7 +273,7 @@ class Worker {
         continue;
       }
       if (!slot.searching) beginSearch(slot, slot.plan.sides[side].net);
-      const SearchStep step = slot.search->step();
+      const BasicSearchStep<Rules> step = slot.search->step();
       if (step.kind == StepKind::NeedsEvaluation) {
         auto& batch = requests_[static_cast<std::size_t>(slot.net)];
         slot.requestBegin = batch.size();
@@ -186,7 +282,7 @@ class Worker {
         return;
       }
       slot.searching = false;
-      const SearchResult& result = slot.search->result();
+      const BasicSearchResult<Rules>& result = slot.search->result();
       if (slot.plan.record && (slot.fullSearch || settings_.recordCheapSearches))
         recordSample(slot, result, slot.fullSearch);
       if (play(slot, result.moves[static_cast<std::size_t>(result.chosen)])) return;
@@ -203,10 +299,10 @@ class Worker {
     params.gumbelScale = sampling ? 1.0f : 0.0f;
     params.temperature = sampling ? static_cast<float>(settings_.temperature) : 0.0f;
     slot.search->setParams(nets_[static_cast<std::size_t>(net)]->searchParams(params));
-    const std::span<const Position> positions(slot.game.positions());
+    const std::span<const typename Rules::Position> positions(slot.game.positions());
     slot.search->setRoot(slot.game.position(), positions.first(positions.size() - 1));
     const int full =
-        slot.plan.sides[static_cast<std::size_t>(index(slot.game.position().sideToMove()))]
+        slot.plan.sides[static_cast<std::size_t>(Play::sideToMove(slot.game.position()))]
             .simulations;
     slot.search->start(slot.fullSearch ? (full > 0 ? full : settings_.simulations)
                                        : settings_.cheapSimulations);
@@ -214,7 +310,7 @@ class Worker {
   }
 
   // Plays the move; at the end of the game, records it and claims the next (true).
-  bool play(Slot& slot, const Move& move) {
+  bool play(Slot& slot, const typename Rules::Move& move) {
     slot.game.play(move);
     ++shared_.plies;
     const bool capped = static_cast<int>(slot.game.moves().size()) >= settings_.maxPlies;
@@ -225,9 +321,9 @@ class Worker {
   }
 
   // The position with its search's value, and its policy when `withPolicy` (a full search).
-  void recordSample(Slot& slot, const SearchResult& result, bool withPolicy) {
-    const Position& position = slot.game.position();
-    TrainingSample sample;
+  void recordSample(Slot& slot, const BasicSearchResult<Rules>& result, bool withPolicy) {
+    const typename Rules::Position& position = slot.game.position();
+    BasicTrainingSample<Rules> sample;
     sample.position = position;
     const auto& positions = slot.game.positions();
     const auto history =
@@ -237,10 +333,7 @@ class Worker {
                           positions.end() - 1);
     sample.repetitions = static_cast<std::uint8_t>(slot.game.repetitions() - 1);
     if (withPolicy) {
-      legal_.clear();
-      for (const Move& m : result.moves)
-        legal_.push_back(m);
-      policy_.assign(legal_, position.sideToMove());
+      Play::assignPolicy(policy_, position, result.moves, legal_);
       sample.policyIndices = policy_.indices;
       sample.policyTarget.assign(policy_.size(), 0.0f);
       for (std::size_t m = 0; m < result.moves.size(); ++m)
@@ -248,33 +341,24 @@ class Worker {
     }
     sample.rootValue = result.rootValue;
     sample.movesLeft = static_cast<std::int32_t>(slot.game.moves().size());  // made relative later
-    slot.sampleMovers.push_back(position.sideToMove());
+    slot.sampleSides.push_back(Play::sideToMove(position));
     slot.samples.push_back(std::move(sample));
   }
 
   void finishGame(Slot& slot) {
-    GameStatus status = slot.forfeit.finished() ? slot.forfeit : slot.game.status();
-    if (!status.finished()) status = {Outcome::Draw, EndReason::Adjudicated};
+    const auto status = Play::status(slot.game, slot.forfeit);
     const auto plies = static_cast<std::int32_t>(slot.game.moves().size());
-    const Outcome scored =
-        trainingOutcome(status, slot.game.position(), settings_.materialAdjudication);
+    const auto scored = Play::scored(status, slot.game, settings_);
     for (std::size_t i = 0; i < slot.samples.size(); ++i) {
-      TrainingSample& s = slot.samples[i];
+      BasicTrainingSample<Rules>& s = slot.samples[i];
       s.movesLeft = plies - s.movesLeft;
-      const Outcome won =
-          slot.sampleMovers[i] == Color::White ? Outcome::WhiteWins : Outcome::BlackWins;
-      s.result = scored == Outcome::Draw ? 0 : scored == won ? 1 : -1;
+      s.result = Play::resultFor(scored, slot.sampleSides[i]);
     }
-    FinishedGame finished;
+    BasicFinishedGame<Rules> finished;
     finished.index = slot.index;
+    finished.record = Play::record(slot.plan, slot.game, status, slot.note);
     finished.record.game =
         static_cast<int>(slot.plan.number >= 0 ? slot.plan.number : slot.index) + 1;
-    finished.record.white = slot.plan.sides[0].name;
-    finished.record.black = slot.plan.sides[1].name;
-    finished.record.start = slot.plan.start;
-    finished.record.moves = slot.game.moves();
-    finished.record.status = status;
-    finished.record.note = slot.note;
     finished.samples = std::move(slot.samples);
     finished.sampleOutcome = scored;
     slot.samples = {};
@@ -303,24 +387,25 @@ class Worker {
     }
   }
 
-  Shared& shared_;
+  Shared<Rules>& shared_;
   const BatchedGamesSettings& settings_;
   const std::vector<std::shared_ptr<const Model>>& nets_;
-  std::vector<std::unique_ptr<Evaluator>> evaluators_;  // per network
+  std::vector<std::unique_ptr<BasicEvaluator<Rules>>> evaluators_;  // per network
   std::vector<Slot> slots_;
-  std::vector<std::vector<EvaluationRequest>> requests_;  // per network
+  std::vector<std::vector<BasicEvaluationRequest<Rules>>> requests_;  // per network
   std::vector<std::vector<Evaluation>> answers_;
-  MoveList legal_;
+  typename Rules::MoveList legal_;  // scratch of the policy grouping
   LegalPolicy policy_;
 };
 
 // One worker's run, ordered after everything its spawner did before handing it over (the
 // acquire) and before everything the spawner does after the wait (the release).
-[[gnu::noinline]] void runWorker(Shared* shared,
+template <class Rules>
+[[gnu::noinline]] void runWorker(Shared<Rules>* shared,
                                  const std::vector<std::shared_ptr<const Model>>* nets,
                                  std::atomic<int>* handedOver) {
   handedOver->load(std::memory_order_acquire);
-  Worker(*shared, *nets).run();
+  Worker<Rules>(*shared, *nets).run();
   handedOver->fetch_add(1, std::memory_order_acq_rel);
 }
 
@@ -328,8 +413,9 @@ class Worker {
 // written on the spawning thread and read on a worker, handed over inside libtbb where
 // ThreadSanitizer cannot see it (scripts/test.sh --sanitize). So reading the task's three
 // pointers is left unchecked, and runWorker's acquire states the hand-off for all the rest.
+template <class Rules>
 struct WorkerTask {
-  Shared* shared;
+  Shared<Rules>* shared;
   const std::vector<std::shared_ptr<const Model>>* nets;
   std::atomic<int>* handedOver;
 
@@ -340,18 +426,21 @@ struct WorkerTask {
 
 }  // namespace
 
-BatchedGamesStats playBatchedGames(const std::vector<std::shared_ptr<const Model>>& nets,
-                                   const BatchedGamesSettings& settings, int count,
-                                   const GamePlans& planFor,
-                                   const std::function<void(FinishedGame&&)>& onGame,
-                                   const std::atomic<bool>* stop) {
+template <class Rules>
+BatchedGamesStats playBatchedGames(
+    const std::vector<std::shared_ptr<const Model>>& nets, const BatchedGamesSettings& settings,
+    int count, const std::type_identity_t<BasicGamePlans<Rules>>& planFor,
+    const std::type_identity_t<std::function<void(BasicFinishedGame<Rules>&&)>>& onGame,
+    const std::atomic<bool>* stop) {
   if (count < 0 || settings.workers < 1 || settings.gamesPerWorker < 1 ||
       settings.simulations < 1 || settings.cheapSimulations < 1 || settings.maxPlies < 1 ||
       settings.fullSearchFraction < 0.0 || settings.fullSearchFraction > 1.0)
     throw std::invalid_argument(
         "batched games: workers, games per worker, simulations and the game length cap must be "
         "positive and the full-search fraction in [0, 1]");
-  Shared shared(settings, count, planFor, onGame, stop);
+  if (std::is_same_v<Rules, GrandRules> && settings.materialAdjudication != 0)
+    throw std::invalid_argument("batched games: material adjudication is the standard game's");
+  Shared<Rules> shared(settings, count, planFor, onGame, stop);
   const auto begin = std::chrono::steady_clock::now();
   std::atomic<int> handedOver{0};
   tbb::task_arena arena(settings.workers);
@@ -359,7 +448,7 @@ BatchedGamesStats playBatchedGames(const std::vector<std::shared_ptr<const Model
     tbb::task_group group;
     handedOver.store(0, std::memory_order_release);
     for (int w = 0; w < settings.workers; ++w)
-      group.run(WorkerTask{&shared, &nets, &handedOver});
+      group.run(WorkerTask<Rules>{&shared, &nets, &handedOver});
     group.wait();
   });
   handedOver.load(std::memory_order_acquire);
@@ -372,5 +461,13 @@ BatchedGamesStats playBatchedGames(const std::vector<std::shared_ptr<const Model
   stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
   return stats;
 }
+
+template BatchedGamesStats playBatchedGames<StandardRules>(
+    const std::vector<std::shared_ptr<const Model>>&, const BatchedGamesSettings&, int,
+    const GamePlans&, const std::function<void(FinishedGame&&)>&, const std::atomic<bool>*);
+template BatchedGamesStats playBatchedGames<GrandRules>(
+    const std::vector<std::shared_ptr<const Model>>&, const BatchedGamesSettings&, int,
+    const BasicGamePlans<GrandRules>&, const std::function<void(GrandFinishedGame&&)>&,
+    const std::atomic<bool>*);
 
 }  // namespace camelot

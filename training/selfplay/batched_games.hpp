@@ -10,7 +10,11 @@
 // and, in recorded games, become training samples; the rest get a cheap search. The opening
 // plies sample the move (Gumbel noise, or a temperature for PUCT); later moves take the
 // search's best. Games longer than the cap are adjudicated draws; a drawn game may score as a
-// win in its samples by material (a setting).
+// win in its samples by material (a setting, the standard game's).
+//
+// One set of templates for both variants (engine/game_rules.hpp): in Grand Camelot a side is a
+// partnership (side 0 Red and Blue, who move first), its network or classical player moving for
+// both of its seats, and a game's record is a GrandGameRecord.
 
 #include <array>
 #include <atomic>
@@ -19,10 +23,12 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "nn/training_sample.hpp"
 #include "training/selfplay/game_record.hpp"
+#include "training/selfplay/grand_game_record.hpp"
 
 namespace camelot {
 
@@ -44,7 +50,7 @@ struct BatchedGamesSettings {
   double temperature = 1.0;  // PUCT's sampling temperature in those plies
   int maxPlies = 300;        // longer games are adjudicated draws
   // Recorded games drawn with this material lead score as the leader's win in their samples
-  // (training/selfplay/material_adjudication.hpp); 0: off.
+  // (training/selfplay/material_adjudication.hpp); 0: off. The standard game's only.
   int materialAdjudication = 0;
   std::uint64_t seed = 1;
 };
@@ -57,21 +63,42 @@ struct GameSide {
   int simulations = 0;  // a network side's full search; 0: the settings' simulations
 };
 
-struct GamePlan {
-  Position start;
-  std::array<GameSide, 2> sides;  // White, Black
+template <class Rules>
+struct BasicGamePlan {
+  typename Rules::Position start;
+  std::array<GameSide, 2> sides;  // White, Black (Red and Blue, Green and Yellow)
   bool record = false;            // keep positions as training samples
   // The game's number, whose seed its randomness comes from (-1: its index in this call). A
   // set of games split over processes keeps their numbers, so each plays as it would alone.
   std::int64_t number = -1;
 };
 
-struct FinishedGame {
-  int index = 0;  // the plan's index
-  GameRecord record;
-  std::vector<TrainingSample> samples;    // recorded positions with their results
-  Outcome sampleOutcome = Outcome::None;  // the outcome the samples' results say
+// A finished game's record and outcome in each variant.
+template <class Rules>
+struct PlayedRecord;
+template <>
+struct PlayedRecord<StandardRules> {
+  using Record = GameRecord;
+  using Outcome = camelot::Outcome;
 };
+template <>
+struct PlayedRecord<GrandRules> {
+  using Record = GrandGameRecord;
+  using Outcome = grand::GrandOutcome;
+};
+
+template <class Rules>
+struct BasicFinishedGame {
+  int index = 0;  // the plan's index
+  typename PlayedRecord<Rules>::Record record;
+  std::vector<BasicTrainingSample<Rules>> samples;        // recorded positions with their results
+  typename PlayedRecord<Rules>::Outcome sampleOutcome{};  // the outcome the samples say
+};
+
+using GamePlan = BasicGamePlan<StandardRules>;
+using FinishedGame = BasicFinishedGame<StandardRules>;
+using GrandGamePlan = BasicGamePlan<GrandRules>;
+using GrandFinishedGame = BasicFinishedGame<GrandRules>;
 
 struct BatchedGamesStats {
   int games = 0;
@@ -84,7 +111,9 @@ struct BatchedGamesStats {
 
 // The plan of game i, asked for as a worker starts it; none ends the set there: no index after
 // it is claimed (ones other workers claimed already may still be asked for, and played).
-using GamePlans = std::function<std::optional<GamePlan>(int)>;
+template <class Rules>
+using BasicGamePlans = std::function<std::optional<BasicGamePlan<Rules>>(int)>;
+using GamePlans = BasicGamePlans<StandardRules>;
 
 // Plays games 0..count-1 as planFor(i) says. `onGame` receives each finished game, one call at a
 // time, in the order of the games' indices (a game that finishes early waits for the ones
@@ -92,12 +121,15 @@ using GamePlans = std::function<std::optional<GamePlan>(int)>;
 // the same settings give the same games, reported in the same order, for any number of workers
 // (with the mlp, whose answers do not depend on the batch). When `stop` becomes true the workers
 // start no new games and drop the ones in flight and those still waiting. Throws
-// std::invalid_argument for bad settings; an exception in a worker (a bad player spec) ends the run
-// and is rethrown.
-BatchedGamesStats playBatchedGames(const std::vector<std::shared_ptr<const Model>>& nets,
-                                   const BatchedGamesSettings& settings, int count,
-                                   const GamePlans& planFor,
-                                   const std::function<void(FinishedGame&&)>& onGame,
-                                   const std::atomic<bool>* stop = nullptr);
+// std::invalid_argument for bad settings (material adjudication in Grand Camelot among them); an
+// exception in a worker (a bad player spec, a network of the other variant) ends the run and is
+// rethrown.
+// The variant is named (playBatchedGames<GrandRules>), never deduced from the callbacks.
+template <class Rules = StandardRules>
+BatchedGamesStats playBatchedGames(
+    const std::vector<std::shared_ptr<const Model>>& nets, const BatchedGamesSettings& settings,
+    int count, const std::type_identity_t<BasicGamePlans<Rules>>& planFor,
+    const std::type_identity_t<std::function<void(BasicFinishedGame<Rules>&&)>>& onGame,
+    const std::atomic<bool>* stop = nullptr);
 
 }  // namespace camelot
