@@ -1,7 +1,6 @@
 // Grand Camelot through the batched workers: self-play of a Grand Camelot network records legal
 // games whose samples agree with them (the result from the partnership to move's view), a
-// classical partnership takes its turns, the games do not depend on the number of workers, and
-// the standard game's material adjudication is refused.
+// classical partnership takes its turns, and the games do not depend on the number of workers.
 
 #include <gtest/gtest.h>
 
@@ -34,7 +33,7 @@ GrandGamePlan selfPlayPlan() {
 }
 
 std::vector<GrandFinishedGame> play(int workers, int count,
-                                   const std::function<GrandGamePlan(int)>& plan) {
+                                    const std::function<GrandGamePlan(int)>& plan) {
   std::vector<GrandFinishedGame> games;
   playBatchedGames<GrandRules>(
       {grandNet()}, quickSettings(workers), count, [&](int i) { return plan(i); },
@@ -69,9 +68,9 @@ TEST(GrandBatchedGames, G4_G13_SelfPlayRecordsAreLegalAndSamplesMatchTheGames) {
       ASSERT_GE(s.movesLeft, 1);
       EXPECT_EQ(s.position, seen[static_cast<std::size_t>(plies - s.movesLeft)]);
       const grand::GrandOutcome& outcome = g.record.outcome;
-      const int expected = outcome.kind != grand::GrandOutcome::Kind::Win ? 0
+      const int expected = outcome.kind != grand::GrandOutcome::Kind::Win              ? 0
                            : outcome.winner == grand::partnershipOf(s.position.toMove) ? 1
-                                                                                      : -1;
+                                                                                       : -1;
       EXPECT_EQ(s.result, expected);
       LegalPolicy legal;
       assignLegalPolicy(legal, s.position, grand::unsortedLegalMoves(s.position));
@@ -102,12 +101,6 @@ TEST(GrandBatchedGames, G2_AClassicalPartnershipTakesItsTurns) {
   EXPECT_EQ(games[1].record.rb, "greedy");
   for (const GrandFinishedGame& g : games)
     EXPECT_TRUE(g.samples.empty());  // not recorded
-  BatchedGamesSettings adjudicating = quickSettings(1);
-  adjudicating.materialAdjudication = 3;
-  EXPECT_THROW(playBatchedGames<GrandRules>(
-                   {grandNet()}, adjudicating, 1, [](int) { return selfPlayPlan(); },
-                   [](GrandFinishedGame&&) {}),
-               std::invalid_argument);
 }
 
 }  // namespace

@@ -17,9 +17,11 @@
 #include <thread>
 
 #include "engine/cfen.hpp"
+#include "engine/grand/grand_rules.hpp"
 #include "nn/checkpoint.hpp"
 #include "tests/scratch_dir.hpp"
 #include "training/evaluation/results_file.hpp"
+#include "training/replay/chunk_file.hpp"
 #include "training/run/directory_lock.hpp"
 #include "training/run/metrics_file.hpp"
 #include "training/run/train_config.hpp"
@@ -185,6 +187,69 @@ TEST_F(TrainLoop, TinyConfigTrainsTheResidualFamilyToo) {
   expectCompleteRun();
   EXPECT_NE(log.find("network 1x8"), std::string::npos) << log;
   EXPECT_EQ(readCheckpointHeader(dir_ / "run" / "latest.ckpt").config, config.network);
+}
+
+TEST_F(TrainLoop, G2_TinyConfigLearnsGrandCamelot) {
+  TrainConfig config = loadTrainConfig(kTinyConfig);
+  config.network.variant = Variant::Grand;
+  config.selfplay.scatteredStartFraction = 0.0;
+  config.evaluation.baselines = {"random", "greedy"};
+  const fs::path file = dir_ / "grand.toml";
+  std::ofstream(file) << toToml(config);
+  const std::atomic<bool> never{false};
+  const std::string log = train(file, never);
+  expectCompleteRun();
+  EXPECT_NE(log.find("network mlp 16-8-8 (moves 8, Grand Camelot)"), std::string::npos) << log;
+  EXPECT_EQ(readCheckpointHeader(dir_ / "run" / "latest.ckpt").config.variant, Variant::Grand);
+  // Its chunks hold Grand Camelot samples; its games and results are Grand Camelot's.
+  for (const auto& e : fs::directory_iterator(dir_ / "run" / "chunks"))
+    for (const GrandTrainingSample& s : readChunk<GrandRules>(e.path()))
+      EXPECT_FALSE(grand::legalMoves(s.position).empty());
+  std::ifstream games(dir_ / "run" / "games" / "gen-000001.jsonl");
+  std::string line;
+  ASSERT_TRUE(std::getline(games, line));
+  EXPECT_NE(line.find("\"variant\":\"grand\""), std::string::npos) << line;
+  std::ifstream results(dir_ / "run" / "results.csv");
+  std::getline(results, line);
+  ASSERT_TRUE(std::getline(results, line));
+  EXPECT_TRUE(line.starts_with("gen-1,random,")) << line;
+  // white,black,result,reason,plies,start: the start is a GFEN.
+  std::string start = line;
+  for (int field = 0; field < 5; ++field)
+    start = start.substr(start.find(',') + 1);
+  EXPECT_NO_THROW(grand::parseGfen(start.substr(0, start.find(',')))) << line;
+}
+
+TEST_F(TrainLoop, G2_AGrandCamelotConfigKeepsToItsVariantsSettings) {
+  TrainConfig config = loadTrainConfig(kTinyConfig);
+  config.network.variant = Variant::Grand;
+  config.selfplay.scatteredStartFraction = 0.0;
+  config.evaluation.baselines = {"random"};
+  const auto errorOf = [&](const TrainConfig& changed) {
+    try {
+      parseTrainConfig(toToml(changed), "grand.toml");
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(no error)");
+  };
+  EXPECT_EQ(errorOf(config), "(no error)");
+  TrainConfig scattered = config;
+  scattered.selfplay.scatteredStartFraction = 0.5;
+  EXPECT_EQ(errorOf(scattered),
+            "grand.toml: selfplay.scattered_start_fraction: must be 0 for Grand Camelot (the "
+            "standard game's setting)");
+  TrainConfig alphabeta = config;
+  alphabeta.evaluation.baselines = {"random", "alphabeta:depth=2"};
+  EXPECT_EQ(errorOf(alphabeta),
+            "grand.toml: evaluation.baselines: 'alphabeta:depth=2' does not play Grand Camelot "
+            "(random, greedy, mcts, gumbel do)");
+  TrainConfig resnet = config;
+  resnet.network = defaultNetworkConfig(Architecture::Resnet);
+  resnet.network.variant = Variant::Grand;
+  EXPECT_EQ(errorOf(resnet),
+            "grand.toml: network.architecture: must be \"mlp\" for Grand Camelot (game.variant = "
+            "\"grand\")");
 }
 
 TEST_F(TrainLoop, InterruptedRunResumesWithoutLosingOrRepeatingWork) {

@@ -58,3 +58,28 @@ TEST(MaterialAdjudication, DecisionsOfTheRulesAreKept) {
 
 }  // namespace
 }  // namespace camelot
+
+namespace camelot {
+namespace {
+
+TEST(GrandMaterialAdjudication, G12_5_G12_6_ADrawnGameScoresForThePartnershipAhead) {
+  using grand::GrandOutcome;
+  // rb: Blue's two men; gy: Yellow's man. The clock's draw scores for rb by 1 point (margin 1).
+  const grand::GrandPosition final =
+      grand::parseGfen("2/8/10/12/14/14/14/16/3b12/14/14/1b10y1/12/10/8/2 g 0 0 0 0 200");
+  const GrandOutcome clock{GrandOutcome::Kind::Draw, -1, "clock"};
+  const GrandOutcome scored = trainingOutcome(clock, final, 1);
+  EXPECT_EQ(scored.kind, GrandOutcome::Kind::Win);
+  EXPECT_EQ(scored.winner, 0);
+  EXPECT_EQ(scored.reason, "material");
+  EXPECT_EQ(trainingOutcome(clock, final, 2).kind, GrandOutcome::Kind::Draw);  // lead too small
+  EXPECT_EQ(trainingOutcome(clock, final, 0).kind, GrandOutcome::Kind::Draw);  // off
+  // A decided game, or a draw by material (G12.2), keeps its outcome.
+  const GrandOutcome castle{GrandOutcome::Kind::Win, 1, "castle"};
+  EXPECT_EQ(trainingOutcome(castle, final, 1).winner, 1);
+  const GrandOutcome material{GrandOutcome::Kind::Draw, -1, "material"};
+  EXPECT_EQ(trainingOutcome(material, final, 1).kind, GrandOutcome::Kind::Draw);
+}
+
+}  // namespace
+}  // namespace camelot

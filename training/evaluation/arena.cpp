@@ -27,20 +27,42 @@ std::vector<Pairing> gauntlet(int challenger, int players) {
   return pairings;
 }
 
-double ArenaGame::firstScore() const {
+namespace {
+
+// The score of the side that moved first (White; Red and Blue): 1, 0.5 or 0.
+double firstMoverScore(const GameRecord& record) {
   const Outcome outcome = record.status.outcome;
   if (outcome == Outcome::Draw) return 0.5;
-  const bool firstIsWhite = game % 2 == 0;
-  return (outcome == Outcome::WhiteWins) == firstIsWhite ? 1.0 : 0.0;
+  return outcome == Outcome::WhiteWins ? 1.0 : 0.0;
 }
 
-int arenaGameCount(const ArenaSettings& settings, const std::vector<Pairing>& pairings) {
-  return settings.gamesPerPairing * static_cast<int>(pairings.size());
+double firstMoverScore(const GrandGameRecord& record) {
+  if (record.outcome.kind != grand::GrandOutcome::Kind::Win) return 0.5;
+  return record.outcome.winner == 0 ? 1.0 : 0.0;
 }
 
-void playArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairing>& pairings,
-               const ArenaSettings& settings, const std::function<void(const ArenaGame&)>& onGame,
-               const std::atomic<bool>* stop, const ArenaGameIndices& indices) {
+// Checks a player that plays move by move (not in the batched searches) before any game.
+void validateSpec(const PlayerSpec& spec, StandardRules) {
+  validatePlayerSpec(spec);
+}
+void validateSpec(const PlayerSpec& spec, GrandRules) {
+  makeGrandPlayer(spec, 0);
+}
+
+}  // namespace
+
+template <class Rules>
+double BasicArenaGame<Rules>::firstScore() const {
+  const double score = firstMoverScore(record);
+  return game % 2 == 0 ? score : 1.0 - score;
+}
+
+template <class Rules>
+void playArena(
+    const std::vector<ArenaPlayer>& players, const std::vector<Pairing>& pairings,
+    const BasicArenaSettings<Rules>& settings,
+    const std::type_identity_t<std::function<void(const BasicArenaGame<Rules>&)>>& onGame,
+    const std::atomic<bool>* stop, const ArenaGameIndices& indices) {
   if (settings.gamesPerPairing < 2 || settings.gamesPerPairing % 2 != 0)
     throw std::invalid_argument("an arena plays an even number of games (at least 2) a pairing");
   if (settings.openings.empty()) throw std::invalid_argument("an arena needs openings");
@@ -73,7 +95,7 @@ void playArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairin
       // It is made from its spec when its game starts: with the arena's search written out.
       if (net && !spec.has("search"))
         side.spec += std::string(",search=") + netSearchName(net->search);
-      validatePlayerSpec(PlayerSpec::parse(side.spec));
+      validateSpec(PlayerSpec::parse(side.spec), Rules{});
     }
     sides.push_back(side);
   }
@@ -93,15 +115,15 @@ void playArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairin
 
   const int perPairing = settings.gamesPerPairing;
   const int total = arenaGameCount(settings, pairings);
-  playBatchedGames(
+  playBatchedGames<Rules>(
       nets, batched, total,
-      [&](int j) -> std::optional<GamePlan> {
+      [&](int j) -> std::optional<BasicGamePlan<Rules>> {
         const std::optional<int> index = indices ? indices() : std::optional<int>(j);
         if (!index) return std::nullopt;
         const int i = *index;
         const Pairing& pairing = pairings[static_cast<std::size_t>(i / perPairing)];
         const int game = i % perPairing;
-        GamePlan plan;
+        BasicGamePlan<Rules> plan;
         plan.start =
             settings.openings[static_cast<std::size_t>(game / 2) % settings.openings.size()];
         const GameSide& first = sides[static_cast<std::size_t>(pairing.first)];
@@ -110,9 +132,9 @@ void playArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairin
         plan.number = i;
         return plan;
       },
-      [&](FinishedGame&& finished) {
+      [&](BasicFinishedGame<Rules>&& finished) {
         const int i = finished.record.game - 1;  // batched games number records from 1
-        ArenaGame game;
+        BasicArenaGame<Rules> game;
         game.pairing = i / perPairing;
         game.game = i % perPairing;
         game.record = std::move(finished.record);
@@ -120,5 +142,16 @@ void playArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairin
       },
       stop);
 }
+
+template struct BasicArenaGame<StandardRules>;
+template struct BasicArenaGame<GrandRules>;
+template void playArena<StandardRules>(const std::vector<ArenaPlayer>&, const std::vector<Pairing>&,
+                                       const ArenaSettings&,
+                                       const std::function<void(const ArenaGame&)>&,
+                                       const std::atomic<bool>*, const ArenaGameIndices&);
+template void playArena<GrandRules>(const std::vector<ArenaPlayer>&, const std::vector<Pairing>&,
+                                    const GrandArenaSettings&,
+                                    const std::function<void(const GrandArenaGame&)>&,
+                                    const std::atomic<bool>*, const ArenaGameIndices&);
 
 }  // namespace camelot

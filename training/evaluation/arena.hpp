@@ -16,6 +16,7 @@
 
 #include "engine/position.hpp"
 #include "training/evaluation/player_factory.hpp"
+#include "training/selfplay/batched_games.hpp"
 #include "training/selfplay/game_record.hpp"
 
 namespace camelot {
@@ -35,9 +36,13 @@ std::vector<Pairing> roundRobin(int players);
 // `challenger` against each of the others.
 std::vector<Pairing> gauntlet(int challenger, int players);
 
-struct ArenaSettings {
-  int gamesPerPairing = 2;         // even: pairs of games from one opening, colours swapped
-  std::vector<Position> openings;  // pair k of each pairing starts from openings[k % size]
+// One arena per variant (engine/game_rules.hpp): in Grand Camelot a player moves for a
+// partnership, the first player of a pairing taking Red and Blue in even games.
+template <class Rules>
+struct BasicArenaSettings {
+  int gamesPerPairing = 2;  // even: pairs of games from one opening, colours swapped
+  // Pair k of each pairing starts from openings[k % size].
+  std::vector<typename Rules::Position> openings;
   // The search of networks named without search=, and the simulations of tree-searching ones
   // named without sims=.
   NetSearch search = NetSearch::AlphaBeta;
@@ -55,24 +60,37 @@ struct ArenaSettings {
 // as it would alone.
 using ArenaGameIndices = std::function<std::optional<int>()>;
 
-struct ArenaGame {
+template <class Rules>
+struct BasicArenaGame {
   int pairing = 0;  // index into the pairings
   int game = 0;     // within its pairing: even games give the pairing's first player White
-  GameRecord record;
+  typename PlayedRecord<Rules>::Record record;
 
   // The pairing's first player's score: 1, 0.5 or 0.
   double firstScore() const;
 };
 
+using ArenaSettings = BasicArenaSettings<StandardRules>;
+using ArenaGame = BasicArenaGame<StandardRules>;
+using GrandArenaSettings = BasicArenaSettings<GrandRules>;
+using GrandArenaGame = BasicArenaGame<GrandRules>;
+
 // The number of games the arena plays: gamesPerPairing for each pairing.
-int arenaGameCount(const ArenaSettings& settings, const std::vector<Pairing>& pairings);
+template <class Rules>
+int arenaGameCount(const BasicArenaSettings<Rules>& settings,
+                   const std::vector<Pairing>& pairings) {
+  return settings.gamesPerPairing * static_cast<int>(pairings.size());
+}
 
 // Plays every pairing's games, or those `indices` gives. `onGame` receives each finished game,
 // one call at a time, in the order they finish. When `stop` becomes true no new game starts and the
 // games in flight are dropped. Checks every player (spec, checkpoint) before the first game and
 // throws SpecError or CheckpointError naming the bad one; std::invalid_argument for bad settings.
-void playArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairing>& pairings,
-               const ArenaSettings& settings, const std::function<void(const ArenaGame&)>& onGame,
-               const std::atomic<bool>* stop = nullptr, const ArenaGameIndices& indices = {});
+template <class Rules>
+void playArena(
+    const std::vector<ArenaPlayer>& players, const std::vector<Pairing>& pairings,
+    const BasicArenaSettings<Rules>& settings,
+    const std::type_identity_t<std::function<void(const BasicArenaGame<Rules>&)>>& onGame,
+    const std::atomic<bool>* stop = nullptr, const ArenaGameIndices& indices = {});
 
 }  // namespace camelot

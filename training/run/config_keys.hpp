@@ -72,6 +72,10 @@ inline constexpr std::int64_t kMaxSeed = std::numeric_limits<std::int64_t>::max(
 
 template <class Config, class Visitor>
 void visitKeys(Config& c, Visitor& v) {
+  v.section("game");
+  v.variant({"variant", "The game learnt: \"standard\" or \"grand\" (Grand Camelot; an mlp)"},
+            c.network.variant);
+
   v.section("run");
   v.integer({"seed", "Seed of every random choice in the run"}, c.run.seed, 0, kMaxSeed);
   v.real({"hours", "Wall-clock length in hours over all sessions (0: none)"}, c.run.hours,

@@ -37,6 +37,7 @@ class Writer {
   }
   void device(Key key, const std::string& value) { line(key, quote(value)); }
   void boolean(Key key, const bool& value) { line(key, value ? "true" : "false"); }
+  void variant(Key key, const Variant& value) { line(key, quote(std::string(variantName(value)))); }
   void specs(Key key, const std::vector<std::string>& value) {
     std::string list = "[";
     for (std::size_t i = 0; i < value.size(); ++i)

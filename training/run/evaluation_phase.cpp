@@ -68,11 +68,25 @@ RatingsTable rateRun(const fs::path& run, const TrainConfig& config) {
   return table;
 }
 
-ArenaSettings arenaSettings(const TrainConfig& config, std::int64_t generation) {
+// The same random openings every generation.
+std::vector<Position> evaluationOpenings(std::uint64_t seed, int count, int plies, StandardRules) {
+  return randomOpenings(seed, count, plies);
+}
+std::vector<grand::GrandPosition> evaluationOpenings(std::uint64_t seed, int count, int plies,
+                                                     GrandRules) {
+  std::vector<grand::GrandPosition> openings;
+  for (int k = 0; k < count; ++k)
+    openings.push_back(randomOpening<GrandRules>(seed, k, plies));
+  return openings;
+}
+
+template <class Rules>
+BasicArenaSettings<Rules> arenaSettings(const TrainConfig& config, std::int64_t generation) {
   const auto& e = config.evaluation;
-  ArenaSettings settings;
+  BasicArenaSettings<Rules> settings;
   settings.gamesPerPairing = e.games;
-  settings.openings = randomOpenings(mixSeed(config.run.seed, 0x0be1), e.games / 2, e.openingPlies);
+  settings.openings =
+      evaluationOpenings(mixSeed(config.run.seed, 0x0be1), e.games / 2, e.openingPlies, Rules{});
   settings.defaultSimulations = e.simulations;
   settings.search = config.selfplay.search == "gumbel" ? NetSearch::Gumbel : NetSearch::Puct;
   settings.gumbelConsidered = config.selfplay.gumbelConsidered;
@@ -86,6 +100,7 @@ ArenaSettings arenaSettings(const TrainConfig& config, std::int64_t generation) 
 
 }  // namespace
 
+template <class Rules>
 std::optional<GenerationScores> evaluateGeneration(const fs::path& run, const TrainConfig& config,
                                                    std::int64_t generation, Progress& progress,
                                                    const std::function<bool()>& stop) {
@@ -111,9 +126,9 @@ std::optional<GenerationScores> evaluateGeneration(const fs::path& run, const Tr
     std::vector<std::string> results(static_cast<std::size_t>(count));  // pairing by pairing
     int finished = 0;
     std::atomic<bool> stopped{false};
-    playArena(
-        players, pairings, arenaSettings(config, generation),
-        [&](const ArenaGame& game) {
+    playArena<Rules>(
+        players, pairings, arenaSettings<Rules>(config, generation),
+        [&](const BasicArenaGame<Rules>& game) {
           scores[static_cast<std::size_t>(pairings[static_cast<std::size_t>(game.pairing)].second)]
               .add(game.firstScore());
           results[static_cast<std::size_t>(game.pairing * e.games + game.game)] =
@@ -154,5 +169,10 @@ std::optional<GenerationScores> evaluateGeneration(const fs::path& run, const Tr
   }
   return out;
 }
+
+template std::optional<GenerationScores> evaluateGeneration<StandardRules>(
+    const fs::path&, const TrainConfig&, std::int64_t, Progress&, const std::function<bool()>&);
+template std::optional<GenerationScores> evaluateGeneration<GrandRules>(
+    const fs::path&, const TrainConfig&, std::int64_t, Progress&, const std::function<bool()>&);
 
 }  // namespace camelot

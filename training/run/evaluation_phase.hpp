@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/game_rules.hpp"
 #include "training/run/train_config.hpp"
 #include "training/text/progress.hpp"
 
@@ -23,7 +24,8 @@ struct GenerationScores {
 };
 
 // Plays and rates `generation`'s evaluation games (none in the generations between
-// `evaluation.every`), or nullopt when `stop` said so before they were done.
+// `evaluation.every`), or nullopt when `stop` said so before they were done. In either variant.
+template <class Rules = StandardRules>
 std::optional<GenerationScores> evaluateGeneration(const std::filesystem::path& runDirectory,
                                                    const TrainConfig& config,
                                                    std::int64_t generation, Progress& progress,

@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "nn/training_sample.hpp"
@@ -27,13 +28,16 @@ struct SelfPlayJob {
   std::vector<int> numbers;  // the games to play, by number
 };
 
-struct PlayedGame {
+// One per variant (engine/game_rules.hpp); Grand Camelot's run plays in one process.
+template <class Rules>
+struct BasicPlayedGame {
   int number = 0;
-  GameRecord record;  // its `game` is number + 1
-  std::vector<TrainingSample> samples;
-  Outcome sampleOutcome = Outcome::None;  // the outcome the samples' results say
-  std::vector<std::byte> chunk;           // the samples in the chunk encoding, as saved
+  typename PlayedRecord<Rules>::Record record;  // its `game` is number + 1
+  std::vector<BasicTrainingSample<Rules>> samples;
+  typename PlayedRecord<Rules>::Outcome sampleOutcome{};  // the outcome the samples say
+  std::vector<std::byte> chunk;  // the samples in the chunk encoding, as saved
 };
+using PlayedGame = BasicPlayedGame<StandardRules>;
 
 // How a config's self-play games are played (the seed left at its default): what the loop and
 // the self-play benchmark run.
@@ -41,10 +45,11 @@ BatchedGamesSettings selfPlaySettings(const TrainConfig& config);
 
 // Plays `job`'s games with `net` on this process. `onGame` receives each game, one call at a
 // time, in the order of the job's numbers; `stop` as playBatchedGames.
-BatchedGamesStats playSelfPlayGames(const TrainConfig& config, const SelfPlayJob& job,
-                                    const std::shared_ptr<const Model>& net,
-                                    const std::function<void(PlayedGame&&)>& onGame,
-                                    const std::atomic<bool>* stop = nullptr);
+template <class Rules = StandardRules>
+BatchedGamesStats playSelfPlayGames(
+    const TrainConfig& config, const SelfPlayJob& job, const std::shared_ptr<const Model>& net,
+    const std::type_identity_t<std::function<void(BasicPlayedGame<Rules>&&)>>& onGame,
+    const std::atomic<bool>* stop = nullptr);
 
 // The number of the game a worker starts as its index-th, or none when they have run out (a
 // list shared with other processes).
@@ -52,17 +57,19 @@ using GameNumbers = std::function<std::optional<int>(int index)>;
 
 // Plays at most `most` of `generation`'s games, numbered as `numbers` says, in the order they
 // are started.
-BatchedGamesStats playSelfPlayGames(const TrainConfig& config, std::int64_t generation, int most,
-                                    const GameNumbers& numbers,
-                                    const std::shared_ptr<const Model>& net,
-                                    const std::function<void(PlayedGame&&)>& onGame,
-                                    const std::atomic<bool>* stop = nullptr);
+template <class Rules = StandardRules>
+BatchedGamesStats playSelfPlayGames(
+    const TrainConfig& config, std::int64_t generation, int most, const GameNumbers& numbers,
+    const std::shared_ptr<const Model>& net,
+    const std::type_identity_t<std::function<void(BasicPlayedGame<Rules>&&)>>& onGame,
+    const std::atomic<bool>* stop = nullptr);
 
 // Where a generation's games are played: this process alone, or every rank of an MPI job
 // (training/distributed/mpi_selfplay.hpp).
-class SelfPlayCluster {
+template <class Rules>
+class BasicSelfPlayCluster {
  public:
-  virtual ~SelfPlayCluster() = default;
+  virtual ~BasicSelfPlayCluster() = default;
   // Processes that play games.
   virtual int processes() const = 0;
   // Plays `job` with the network saved in `checkpoint` (`net` is it, loaded for this process).
@@ -72,11 +79,13 @@ class SelfPlayCluster {
   virtual BatchedGamesStats play(const TrainConfig& config, const SelfPlayJob& job,
                                  const std::shared_ptr<const Model>& net,
                                  const std::filesystem::path& checkpoint,
-                                 const std::function<void(PlayedGame&&)>& onGame,
+                                 const std::function<void(BasicPlayedGame<Rules>&&)>& onGame,
                                  const std::function<bool()>& stop) = 0;
 };
+using SelfPlayCluster = BasicSelfPlayCluster<StandardRules>;
 
 // Every game on this process.
-std::unique_ptr<SelfPlayCluster> thisProcessSelfPlay();
+template <class Rules = StandardRules>
+std::unique_ptr<BasicSelfPlayCluster<Rules>> thisProcessSelfPlay();
 
 }  // namespace camelot

@@ -11,8 +11,27 @@
 #include "training/text/decimal_text.hpp"
 
 namespace camelot {
+namespace {
 
-PlayedGeneration playGeneration(const SelfPlayPhase& phase) {
+bool drawn(const GameRecord& record) {
+  return record.status.outcome == Outcome::Draw;
+}
+bool drawn(const GrandGameRecord& record) {
+  return record.outcome.kind == grand::GrandOutcome::Kind::Draw;
+}
+
+// Whether the samples score a drawn game as a win by material.
+bool scoredByMaterial(const PlayedGame& game) {
+  return game.sampleOutcome != game.record.status.outcome;
+}
+bool scoredByMaterial(const BasicPlayedGame<GrandRules>& game) {
+  return game.sampleOutcome.kind != game.record.outcome.kind;
+}
+
+}  // namespace
+
+template <class Rules>
+PlayedGeneration playGeneration(const BasicSelfPlayPhase<Rules>& phase) {
   namespace fs = std::filesystem;
   using Clock = std::chrono::steady_clock;
   const auto& sp = phase.config.selfplay;
@@ -36,18 +55,18 @@ PlayedGeneration playGeneration(const SelfPlayPhase& phase) {
   int drawn = 0;
   int scoredByMaterial = 0;
   std::int64_t positions = 0;
-  std::map<int, std::vector<TrainingSample>> arrived;  // by number
+  std::map<int, std::vector<BasicTrainingSample<Rules>>> arrived;  // by number
   const auto begin = Clock::now();
   out.stats = phase.cluster.play(
       phase.config, job, phase.net, run_files::checkpoint(phase.run, generation - 1),
-      [&](PlayedGame&& game) {
+      [&](BasicPlayedGame<Rules>&& game) {
         const fs::path chunk = run_files::chunk(phase.run, generation, game.number);
         const std::string problem = writeFileAtomically(chunk, {game.chunk}, "chunk");
         if (!problem.empty()) throw std::runtime_error(chunk.string() + ": " + problem);
         games << game.record.toJsonLine() << '\n' << std::flush;
         positions += static_cast<std::int64_t>(game.samples.size());
-        drawn += game.record.status.outcome == Outcome::Draw ? 1 : 0;
-        scoredByMaterial += game.sampleOutcome != game.record.status.outcome ? 1 : 0;
+        drawn += camelot::drawn(game.record) ? 1 : 0;
+        scoredByMaterial += camelot::scoredByMaterial(game) ? 1 : 0;
         arrived[game.number] = std::move(game.samples);
         ++finished;
         const double perGame =
@@ -78,5 +97,8 @@ PlayedGeneration playGeneration(const SelfPlayPhase& phase) {
       ", " + fixed(stats.seconds, 1) + " s");
   return out;
 }
+
+template PlayedGeneration playGeneration(const BasicSelfPlayPhase<StandardRules>&);
+template PlayedGeneration playGeneration(const BasicSelfPlayPhase<GrandRules>&);
 
 }  // namespace camelot

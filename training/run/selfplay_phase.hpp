@@ -17,13 +17,14 @@
 
 namespace camelot {
 
-struct SelfPlayPhase {
+template <class Rules>
+struct BasicSelfPlayPhase {
   const std::filesystem::path& run;
   const TrainConfig& config;
   std::int64_t generation = 1;
-  SelfPlayCluster& cluster;
+  BasicSelfPlayCluster<Rules>& cluster;
   std::shared_ptr<const Model> net;  // the previous generation's, in this process
-  ReplayBuffer& buffer;
+  BasicReplayBuffer<Rules>& buffer;
   Progress& progress;
   const std::function<void(const std::string&)>& say;  // a line for the run's log
   const std::function<bool()>& stop;
@@ -35,6 +36,7 @@ struct PlayedGeneration {
   BatchedGamesStats stats;  // of this session's games
 };
 
-PlayedGeneration playGeneration(const SelfPlayPhase& phase);
+template <class Rules>
+PlayedGeneration playGeneration(const BasicSelfPlayPhase<Rules>& phase);
 
 }  // namespace camelot

@@ -14,6 +14,7 @@
 #include <system_error>
 #include <utility>
 
+#include "mcts/player_spec.hpp"
 #include "training/run/config_keys.hpp"
 #include "training/run/config_values.hpp"
 #include "training/text/nearest_name.hpp"
@@ -72,6 +73,7 @@ class KeyLister {
   void device(Key key, std::string&) { add(key); }
   void boolean(Key key, bool&) { add(key); }
   void specs(Key key, std::vector<std::string>&) { add(key); }
+  void variant(Key key, Variant&) { add(key); }
   void network(NetworkConfig&) {
     add("architecture");
     for (const NetworkKey& k : kNetworkKeys)
@@ -218,6 +220,14 @@ class Reader {
     value = std::move(read);
   }
 
+  void variant(Key key, Variant& value) {
+    std::string name(variantName(value));
+    if (!readString(key, name)) return;
+    const std::optional<Variant> parsed = parseVariant(name);
+    if (!parsed) fail(key, "must be \"standard\" or \"grand\" (got \"" + name + "\")");
+    value = *parsed;
+  }
+
   // The network's values are range-checked by validate(NetworkConfig) afterwards; here only
   // that they fit an int.
   void network(NetworkConfig& config) {
@@ -226,7 +236,9 @@ class Reader {
       const auto parsed = parseArchitecture(architecture);
       if (!parsed)
         fail("architecture", "must be \"mlp\" or \"resnet\" (got \"" + architecture + "\")");
+      const Variant variant = config.variant;  // [game]'s, read before
       config = defaultNetworkConfig(*parsed);
+      config.variant = variant;
     }
     const auto otherFamily = [&](const char* key) {
       fail(key, "is not a setting of architecture = \"" +
@@ -312,9 +324,12 @@ class Validator {
   void specs(Key key, const std::vector<std::string>& value) {
     if (auto problem = specsProblem(value)) fail(key, *problem);
   }
+  void variant(Key, const Variant&) {}
 
   // validate(NetworkConfig) says "channels must be even and in 2..512 (got 3)".
   void network(const NetworkConfig& config) {
+    if (config.variant == Variant::Grand && config.architecture != Architecture::Mlp)
+      fail("architecture", "must be \"mlp\" for Grand Camelot (game.variant = \"grand\")");
     try {
       camelot::validate(config);
     } catch (const std::invalid_argument& error) {
@@ -371,6 +386,17 @@ void validate(const TrainConfig& config, const std::string& origin) {
   if (c.evaluation.openingPlies > c.evaluation.maxPlies)
     fail("evaluation", "opening_plies",
          atMost("evaluation.max_plies", c.evaluation.maxPlies, c.evaluation.openingPlies));
+  if (c.network.variant == Variant::Grand) {
+    const std::string standardOnly = "must be 0 for Grand Camelot (the standard game's setting)";
+    if (c.selfplay.scatteredStartFraction > 0)
+      fail("selfplay", "scattered_start_fraction", standardOnly);
+    for (const std::string& baseline : c.evaluation.baselines) {
+      const std::string kind = PlayerSpec::parse(baseline).kind();
+      if (kind != "random" && kind != "greedy" && kind != "mcts" && kind != "gumbel")
+        fail("evaluation", "baselines",
+             "'" + baseline + "' does not play Grand Camelot (random, greedy, mcts, gumbel do)");
+    }
+  }
 }
 
 TrainerSettings trainerSettingsOf(const TrainConfig& config) {

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <optional>
 #include <stdexcept>
+#include <type_traits>
 
 #include "io/durable_file.hpp"
 #include "nn/checkpoint.hpp"
@@ -30,9 +31,20 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
+// The config a run starts or resumes with: --config, else the run's own, else the default.
+fs::path configFileOf(const TrainRunOptions& options) {
+  const fs::path saved = options.runDirectory / "config.toml";
+  return !options.config.empty() ? options.config
+         : fs::exists(saved)     ? saved
+                                 : fs::path(kDefaultTrainConfig);
+}
+
 // The metrics row of a generation that an interruption cut short.
 constexpr const char* kPendingRow = "metrics-pending.csv";
 
+// A run of the variant `Rules` (engine/game_rules.hpp): the standard game's self-play goes to
+// the cluster the options give (the ranks of an MPI job), Grand Camelot's plays in this process.
+template <class Rules>
 class Run {
  public:
   Run(const TrainRunOptions& options, std::ostream& log, std::ostream& progress,
@@ -42,10 +54,12 @@ class Run {
         logOut_(log),
         progress_(progress, options.terminal),
         interrupted_(interrupted),
-        started_(Clock::now()),
-        selfPlay_(options.selfPlay),
-        thisProcess_(options.selfPlay == nullptr ? thisProcessSelfPlay() : nullptr) {
-    if (selfPlay_ == nullptr) selfPlay_ = thisProcess_.get();
+        started_(Clock::now()) {
+    if constexpr (std::is_same_v<Rules, StandardRules>) selfPlay_ = options.selfPlay;
+    if (selfPlay_ == nullptr) {
+      thisProcess_ = thisProcessSelfPlay<Rules>();
+      selfPlay_ = thisProcess_.get();
+    }
   }
 
   void run() {
@@ -118,10 +132,7 @@ class Run {
   // The config, the directory's files, the replay buffer, the network and the metrics: all
   // that the generations need.
   void start() {
-    const fs::path saved = dir_ / "config.toml";
-    configFile_ = !options_.config.empty() ? options_.config
-                  : fs::exists(saved)      ? saved
-                                           : fs::path(kDefaultTrainConfig);
+    configFile_ = configFileOf(options_);
     config_ = loadTrainConfig(configFile_);
     // The run's length counts every session: a finished run given more hours goes on.
     if (options_.hours) config_.run.hours = *options_.hours;
@@ -133,7 +144,8 @@ class Run {
                         "run.hours, run.generations or --hours");
     checkMachineCanRun(config_, configFile_);
     prepareDirectory();
-    buffer_ = std::make_unique<ReplayBuffer>(static_cast<std::size_t>(config_.buffer.window));
+    buffer_ =
+        std::make_unique<BasicReplayBuffer<Rules>>(static_cast<std::size_t>(config_.buffer.window));
     for (const std::string& message : buffer_->loadDirectory(dir_ / "chunks"))
       say(message);
     startTrainer();
@@ -288,9 +300,9 @@ class Run {
   // session that played them.
   void selfPlay(std::int64_t generation) {
     beginRow(generation);
-    const PlayedGeneration played = playGeneration(
-        {dir_, config_, generation, *selfPlay_, trainer_->model(config_.selfplay.device), *buffer_,
-         progress_, [&](const std::string& line) { say(line); }, [&] { return stopping(); }});
+    const PlayedGeneration played = playGeneration(BasicSelfPlayPhase<Rules>{
+        dir_, config_, generation, *selfPlay_, trainer_->model(config_.selfplay.device), *buffer_,
+        progress_, [&](const std::string& line) { say(line); }, [&] { return stopping(); }});
     if (!played.played) return;
     // Games left unplayed by a process that stopped early: the run stops as if interrupted,
     // and the same command plays them.
@@ -303,9 +315,9 @@ class Run {
 
   // The training steps (training_phase.hpp), counted in the generation's row.
   void train(std::int64_t generation) {
-    const TrainedGeneration trained =
-        trainGeneration({dir_, config_, generation, *trainer_, *buffer_, runProgress(generation),
-                         progress_, [&](const std::string& line) { say(line); }, interrupted_});
+    const TrainedGeneration trained = trainGeneration(BasicTrainingPhase<Rules>{
+        dir_, config_, generation, *trainer_, *buffer_, runProgress(generation), progress_,
+        [&](const std::string& line) { say(line); }, interrupted_});
     beginRow(generation);
     addToRow("training_seconds", trained.seconds, 1);
     for (const auto& [column, value] : trained.cells)
@@ -316,7 +328,7 @@ class Run {
   void evaluate(std::int64_t generation) {
     const auto evalStart = Clock::now();
     const std::optional<GenerationScores> scores =
-        evaluateGeneration(dir_, config_, generation, progress_, [&] { return stopping(); });
+        evaluateGeneration<Rules>(dir_, config_, generation, progress_, [&] { return stopping(); });
     beginRow(generation);
     addToRow("evaluation_seconds", std::chrono::duration<double>(Clock::now() - evalStart).count(),
              1);
@@ -341,7 +353,7 @@ class Run {
   Clock::time_point started_;
   std::optional<Clock::time_point> deadline_;
   TrainConfig config_;
-  std::unique_ptr<ReplayBuffer> buffer_;
+  std::unique_ptr<BasicReplayBuffer<Rules>> buffer_;
   std::unique_ptr<Trainer> trainer_;
   double hours_ = 0.0;    // the run's length in hours (0: none), --hours over the config's
   double elapsed_ = 0.0;  // run time before this generation's end, over all sessions
@@ -351,8 +363,8 @@ class Run {
   fs::path configFile_;                    // where the config was read
   std::optional<RunDirectory> directory_;  // claimed for this session
   std::optional<MetricsFile> metrics_;
-  SelfPlayCluster* selfPlay_;  // where the games are played
-  std::unique_ptr<SelfPlayCluster> thisProcess_;
+  BasicSelfPlayCluster<Rules>* selfPlay_ = nullptr;  // where the games are played
+  std::unique_ptr<BasicSelfPlayCluster<Rules>> thisProcess_;
   bool incomplete_ = false;  // a generation's games were left unplayed: stop
 };
 
@@ -360,7 +372,19 @@ class Run {
 
 void runTraining(const TrainRunOptions& options, std::ostream& log, std::ostream& progress,
                  const std::atomic<bool>& interrupted) {
-  Run(options, log, progress, interrupted).run();
+  // The variant the config learns; a config that cannot be read is reported by the run's start.
+  Variant variant = Variant::Standard;
+  try {
+    variant = loadTrainConfig(configFileOf(options)).network.variant;
+  } catch (const ConfigError&) {
+  }
+  if (variant == Variant::Grand) {
+    if (options.selfPlay != nullptr)
+      throw std::runtime_error("a Grand Camelot run plays in one process: start it without mpirun");
+    Run<GrandRules>(options, log, progress, interrupted).run();
+    return;
+  }
+  Run<StandardRules>(options, log, progress, interrupted).run();
 }
 
 }  // namespace camelot

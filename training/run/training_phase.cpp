@@ -44,13 +44,15 @@ NewGames newGamesOf(const fs::path& run, std::int64_t generation) {
 // set it has never seen. Next to the training losses it shows how far the net memorises its
 // games rather than learning positions (KataGo and Leela keep such a test loss too). They are
 // the newest `newPositions` of the buffer.
-std::optional<TrainStepStats> measureUnseen(Trainer& trainer, const ReplayBuffer& buffer,
+template <class Rules>
+std::optional<TrainStepStats> measureUnseen(Trainer& trainer,
+                                            const BasicReplayBuffer<Rules>& buffer,
                                             std::int64_t newPositions) {
   constexpr std::size_t kMostSamples = 8192;  // a few seconds of forward passes here
   const std::size_t count =
       std::min({static_cast<std::size_t>(newPositions), buffer.size(), kMostSamples});
   if (count == 0) return std::nullopt;
-  std::vector<TrainingSample> unseen;
+  std::vector<BasicTrainingSample<Rules>> unseen;
   unseen.reserve(count);
   for (std::size_t i = buffer.size() - count; i < buffer.size(); ++i)
     unseen.push_back(buffer.at(i));
@@ -59,7 +61,8 @@ std::optional<TrainStepStats> measureUnseen(Trainer& trainer, const ReplayBuffer
 
 }  // namespace
 
-TrainedGeneration trainGeneration(const TrainingPhase& phase) {
+template <class Rules>
+TrainedGeneration trainGeneration(const BasicTrainingPhase<Rules>& phase) {
   const auto& t = phase.config.training;
   const std::int64_t generation = phase.generation;
   Trainer& trainer = phase.trainer;
@@ -95,7 +98,7 @@ TrainedGeneration trainGeneration(const TrainingPhase& phase) {
   auto lastSave = begin;
   for (std::int64_t step = done; step < steps; ++step) {
     if (phase.interrupted) break;
-    const std::vector<TrainingSample> batch =
+    const std::vector<BasicTrainingSample<Rules>> batch =
         phase.buffer.sample(static_cast<std::size_t>(t.batchSize), rng);
     const TrainStepStats stats = trainer.trainStep(batch);
     sum.policyLoss += stats.policyLoss;
@@ -146,5 +149,8 @@ TrainedGeneration trainGeneration(const TrainingPhase& phase) {
                   : ""));
   return out;
 }
+
+template TrainedGeneration trainGeneration(const BasicTrainingPhase<StandardRules>&);
+template TrainedGeneration trainGeneration(const BasicTrainingPhase<GrandRules>&);
 
 }  // namespace camelot

@@ -19,12 +19,13 @@
 
 namespace camelot {
 
-struct TrainingPhase {
+template <class Rules>
+struct BasicTrainingPhase {
   const std::filesystem::path& run;
   const TrainConfig& config;
   std::int64_t generation = 1;
   Trainer& trainer;
-  const ReplayBuffer& buffer;
+  const BasicReplayBuffer<Rules>& buffer;
   double runProgress = 0.0;  // the share of the run done (the learning rate's schedule)
   Progress& progress;
   const std::function<void(const std::string&)>& say;  // a line for the run's log
@@ -39,6 +40,7 @@ struct TrainedGeneration {
   std::map<std::string, std::string> cells;
 };
 
-TrainedGeneration trainGeneration(const TrainingPhase& phase);
+template <class Rules>
+TrainedGeneration trainGeneration(const BasicTrainingPhase<Rules>& phase);
 
 }  // namespace camelot

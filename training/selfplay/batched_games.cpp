@@ -97,9 +97,9 @@ struct VariantPlay<GrandRules> {
     if (forfeit) return *forfeit;
     return game.finished() ? game.outcome() : Outcome{Outcome::Kind::Draw, -1, "adjudicated"};
   }
-  static Outcome scored(const Outcome& outcome, const grand::GrandGame&,
-                        const BatchedGamesSettings&) {
-    return outcome;
+  static Outcome scored(const Outcome& outcome, const grand::GrandGame& game,
+                        const BatchedGamesSettings& settings) {
+    return trainingOutcome(outcome, game.position(), settings.materialAdjudication);
   }
   static std::int8_t resultFor(const Outcome& scored, int side) {
     if (scored.kind != Outcome::Kind::Win) return 0;
@@ -438,8 +438,6 @@ BatchedGamesStats playBatchedGames(
     throw std::invalid_argument(
         "batched games: workers, games per worker, simulations and the game length cap must be "
         "positive and the full-search fraction in [0, 1]");
-  if (std::is_same_v<Rules, GrandRules> && settings.materialAdjudication != 0)
-    throw std::invalid_argument("batched games: material adjudication is the standard game's");
   Shared<Rules> shared(settings, count, planFor, onGame, stop);
   const auto begin = std::chrono::steady_clock::now();
   std::atomic<int> handedOver{0};

@@ -10,7 +10,7 @@
 // and, in recorded games, become training samples; the rest get a cheap search. The opening
 // plies sample the move (Gumbel noise, or a temperature for PUCT); later moves take the
 // search's best. Games longer than the cap are adjudicated draws; a drawn game may score as a
-// win in its samples by material (a setting, the standard game's).
+// win in its samples by material (a setting).
 //
 // One set of templates for both variants (engine/game_rules.hpp): in Grand Camelot a side is a
 // partnership (side 0 Red and Blue, who move first), its network or classical player moving for
@@ -50,7 +50,7 @@ struct BatchedGamesSettings {
   double temperature = 1.0;  // PUCT's sampling temperature in those plies
   int maxPlies = 300;        // longer games are adjudicated draws
   // Recorded games drawn with this material lead score as the leader's win in their samples
-  // (training/selfplay/material_adjudication.hpp); 0: off. The standard game's only.
+  // (training/selfplay/material_adjudication.hpp), in either variant; 0: off.
   int materialAdjudication = 0;
   std::uint64_t seed = 1;
 };
@@ -121,9 +121,8 @@ using GamePlans = BasicGamePlans<StandardRules>;
 // the same settings give the same games, reported in the same order, for any number of workers
 // (with the mlp, whose answers do not depend on the batch). When `stop` becomes true the workers
 // start no new games and drop the ones in flight and those still waiting. Throws
-// std::invalid_argument for bad settings (material adjudication in Grand Camelot among them); an
-// exception in a worker (a bad player spec, a network of the other variant) ends the run and is
-// rethrown.
+// std::invalid_argument for bad settings; an exception in a worker (a bad player spec, a network of
+// the other variant) ends the run and is rethrown.
 // The variant is named (playBatchedGames<GrandRules>), never deduced from the callbacks.
 template <class Rules = StandardRules>
 BatchedGamesStats playBatchedGames(

@@ -6,6 +6,7 @@
 // and win material, which is what wins games between stronger players. The game record keeps
 // the rules' result.
 
+#include "engine/grand/grand_rules.hpp"
 #include "engine/position.hpp"
 #include "engine/rules_status.hpp"
 
@@ -16,5 +17,10 @@ namespace camelot {
 // man 1, a knight 2) and has two or more pieces (one piece cannot win, R9 b and d) counts as
 // that side's win; anything else is the game's own outcome. `margin` 0 turns this off.
 Outcome trainingOutcome(const GameStatus& status, const Position& final, int margin);
+
+// The same for Grand Camelot: a draw by repetition, clock or cap (G12.5-6) in which one
+// partnership leads by `margin` points or more and has two or more pieces counts as its win.
+grand::GrandOutcome trainingOutcome(const grand::GrandOutcome& outcome,
+                                    const grand::GrandPosition& final, int margin);
 
 }  // namespace camelot
