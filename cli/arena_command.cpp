@@ -18,7 +18,7 @@
 #include "training/distributed/mpi_world.hpp"
 #include "training/evaluation/arena.hpp"
 #include "training/evaluation/elo.hpp"
-#include "training/evaluation/grand_match.hpp"
+#include "training/evaluation/match.hpp"
 #include "training/evaluation/openings.hpp"
 #include "training/evaluation/ratings.hpp"
 #include "training/evaluation/results_file.hpp"
@@ -149,53 +149,29 @@ FinishedGame finishedGame(const ArenaGame& game) {
           game.firstScore()};
 }
 
-// Grand Camelot's arena: each pairing a match of partnerships swapped (training/evaluation/
-// grand_match.hpp), pairing after pairing, the games of one pairing on `workers` threads; the
-// openings are settings' random ones (a suite file is the standard game's).
-void playGrandArena(const std::vector<ArenaPlayer>& players, const std::vector<Pairing>& pairings,
-                    const ArenaOptions& options, const std::atomic<bool>& stop,
-                    const std::function<void(const FinishedGame&)>& onGame) {
-  std::vector<PlayerSpec> specs;
-  for (const ArenaPlayer& player : players) {
-    specs.push_back(PlayerSpec::parse(player.spec));
-    makeGrandPlayer(specs.back(), 0);
-  }
-  MatchSettings settings;
-  settings.games = options.games;
-  settings.openingPlies = options.openingPlies;
-  settings.openingCount = *openingCount(options);
-  settings.seed = options.seed;
+FinishedGame finishedGame(const GrandArenaGame& game) {
+  const GrandGameRecord& r = game.record;
+  // Red and Blue's player is the pairing's first in even games.
+  const double rbScore = game.game % 2 == 0 ? game.firstScore() : 1.0 - game.firstScore();
+  return {game.pairing, r.toJsonLine(), resultsLine(r), {r.rb, r.gy, rbScore}, game.firstScore()};
+}
+
+// The arena's settings but the openings, in either variant.
+template <class Rules>
+BasicArenaSettings<Rules> arenaSettingsOf(const ArenaOptions& options) {
+  BasicArenaSettings<Rules> settings;
+  settings.gamesPerPairing = options.games;
+  settings.defaultSimulations = options.simulations;
   settings.maxPlies = options.maxPlies;
-  settings.threads = options.workers > 0
+  settings.search = *netSearchNamed(options.search);
+  settings.gumbelConsidered = options.considered;
+  settings.workers = options.workers > 0
                          ? options.workers
                          : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  settings.stop = &stop;
-  for (std::size_t p = 0; p < pairings.size() && !stop; ++p) {
-    const PlayerSpec& first = specs[static_cast<std::size_t>(pairings[p].first)];
-    const PlayerSpec& second = specs[static_cast<std::size_t>(pairings[p].second)];
-    playGrandMatch(
-        [&](std::uint64_t seed) { return makeGrandPlayer(first, seed); },
-        [&](std::uint64_t seed) { return makeGrandPlayer(second, seed); }, settings,
-        [&](int index, const GrandGameRecord& played) {
-          // Named as the arena names its players (their specs, unless named).
-          GrandGameRecord r = played;
-          const bool firstIsRb = index % 2 == 0;
-          r.rb =
-              players[static_cast<std::size_t>(firstIsRb ? pairings[p].first : pairings[p].second)]
-                  .name;
-          r.gy =
-              players[static_cast<std::size_t>(firstIsRb ? pairings[p].second : pairings[p].first)]
-                  .name;
-          const double rbScore = r.outcome.kind != grand::GrandOutcome::Kind::Win ? 0.5
-                                 : r.outcome.winner == 0                          ? 1.0
-                                                                                  : 0.0;
-          onGame({static_cast<int>(p),
-                  r.toJsonLine(),
-                  resultsLine(r),
-                  {r.rb, r.gy, rbScore},
-                  firstIsRb ? rbScore : 1.0 - rbScore});
-        });
-  }
+  settings.gamesPerWorker = options.gamesPerWorker;
+  settings.device = options.device;
+  settings.seed = options.seed;
+  return settings;
 }
 
 }  // namespace
@@ -258,19 +234,15 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
   if (grandGame && !openingCount(options))
     throw UsageError("--openings " + options.openings +
                      ": Grand Camelot arenas play random openings; give a count");
-  ArenaSettings settings;
-  settings.gamesPerPairing = options.games;
-  if (!grandGame) settings.openings = arenaOpenings(options);
-  settings.defaultSimulations = options.simulations;
-  settings.maxPlies = options.maxPlies;
-  settings.search = *netSearchNamed(options.search);
-  settings.gumbelConsidered = options.considered;
-  settings.workers = options.workers > 0
-                         ? options.workers
-                         : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  settings.gamesPerWorker = options.gamesPerWorker;
-  settings.device = options.device;
-  settings.seed = options.seed;
+  ArenaSettings settings = arenaSettingsOf<StandardRules>(options);
+  GrandArenaSettings grandSettings = arenaSettingsOf<GrandRules>(options);
+  if (grandGame) {
+    for (int k = 0; k < *openingCount(options); ++k)
+      grandSettings.openings.push_back(
+          randomOpening<GrandRules>(options.seed, k, options.openingPlies));
+  } else {
+    settings.openings = arenaOpenings(options);
+  }
 
   // Under mpirun every rank plays its part of the games; rank 0 alone writes and reports.
   std::optional<MpiWorld> world;
@@ -290,9 +262,8 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
       arenaFiles.emplace(dir);
       if (grandGame) {
         std::string text;
-        for (int k = 0; k < *openingCount(options); ++k)
-          text += grand::toGfen(randomOpening<GrandRules>(options.seed, k, options.openingPlies)) +
-                  '\n';
+        for (const grand::GrandPosition& opening : grandSettings.openings)
+          text += grand::toGfen(opening) + '\n';
         writeOrThrow(dir / "openings.txt", text);
       } else {
         writeOrThrow(dir / "openings.txt", openingsText(settings.openings));
@@ -334,7 +305,9 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
                         [&] { return stop || watch.interrupted(); });
     if (!lead) return;
   } else if (grandGame) {
-    playGrandArena(players, pairings, options, stop, onGame);
+    playArena(
+        players, pairings, grandSettings,
+        [&](const GrandArenaGame& game) { onGame(finishedGame(game)); }, &stop);
   } else {
     playArena(players, pairings, settings, onArenaGame, &stop);
   }
