@@ -220,38 +220,6 @@ TEST_F(TrainLoop, G2_TinyConfigLearnsGrandCamelot) {
   EXPECT_NO_THROW(grand::parseGfen(start.substr(0, start.find(',')))) << line;
 }
 
-TEST_F(TrainLoop, G2_AGrandCamelotConfigKeepsToItsVariantsSettings) {
-  TrainConfig config = loadTrainConfig(kTinyConfig);
-  config.network.variant = Variant::Grand;
-  config.selfplay.scatteredStartFraction = 0.0;
-  config.evaluation.baselines = {"random"};
-  const auto errorOf = [&](const TrainConfig& changed) {
-    try {
-      parseTrainConfig(toToml(changed), "grand.toml");
-    } catch (const ConfigError& e) {
-      return std::string(e.what());
-    }
-    return std::string("(no error)");
-  };
-  EXPECT_EQ(errorOf(config), "(no error)");
-  TrainConfig scattered = config;
-  scattered.selfplay.scatteredStartFraction = 0.5;
-  EXPECT_EQ(errorOf(scattered),
-            "grand.toml: selfplay.scattered_start_fraction: must be 0 for Grand Camelot (the "
-            "standard game's setting)");
-  TrainConfig alphabeta = config;
-  alphabeta.evaluation.baselines = {"random", "alphabeta:depth=2"};
-  EXPECT_EQ(errorOf(alphabeta),
-            "grand.toml: evaluation.baselines: 'alphabeta:depth=2' does not play Grand Camelot "
-            "(random, greedy, mcts, gumbel do)");
-  TrainConfig resnet = config;
-  resnet.network = defaultNetworkConfig(Architecture::Resnet);
-  resnet.network.variant = Variant::Grand;
-  EXPECT_EQ(errorOf(resnet),
-            "grand.toml: network.architecture: must be \"mlp\" for Grand Camelot (game.variant = "
-            "\"grand\")");
-}
-
 TEST_F(TrainLoop, InterruptedRunResumesWithoutLosingOrRepeatingWork) {
   std::atomic<bool> interrupted{false};
   // Interrupt as soon as the second generation's first game is saved.
