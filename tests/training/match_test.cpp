@@ -145,6 +145,10 @@ TEST(PlayerSpec, MakesEverySearchPlayerWithItsBudget) {
   EXPECT_EQ(makePlayer(PlayerSpec::parse("rollout:sims=200"), 1)->name(), "rollout:sims=200");
   EXPECT_EQ(makePlayer(PlayerSpec::parse("alphabeta:depth=3,time=100"), 1)->name(),
             "alphabeta:depth=3,time=100");
+  // A time limit alone lifts alpha-beta's depth cap (4 without one), as it does for net:.
+  EXPECT_EQ(makePlayer(PlayerSpec::parse("alphabeta:time=100"), 1)->name(),
+            "alphabeta:depth=64,time=100");
+  EXPECT_EQ(makePlayer(PlayerSpec::parse("alphabeta"), 1)->name(), "alphabeta:depth=4");
   // Every player of a spec plays legal moves in a short match.
   MatchSettings settings;
   settings.games = 2;

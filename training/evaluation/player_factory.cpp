@@ -58,13 +58,17 @@ std::unique_ptr<BasicPlayer<Rules>> makeMctsPlayer(const PlayerSpec& spec, Searc
 
 constexpr int kMaxDepth = 64;
 
-// alphabeta: options: depth=D (plies, default 4) and time=MS (a move; none: depth only).
+// alphabeta: options: depth=D (plies) and time=MS (a move; none: depth only). The depth's
+// default is 4 without a time and no cap with one, as for net: (a time limit that still
+// stopped at depth 4 would leave time unused wherever depth 4 comes fast).
 AlphaBetaSettings alphaBetaSettings(const PlayerSpec& spec, std::uint64_t seed) {
   spec.expectOnly({"depth", "time"});
   AlphaBetaSettings settings;
-  settings.maxDepth = spec.intOption("depth", settings.maxDepth, 1, kMaxDepth);
-  if (const int ms = spec.intOption("time", 0, 0, kMaxMilliseconds); ms > 0)
+  if (const int ms = spec.intOption("time", 0, 0, kMaxMilliseconds); ms > 0) {
     settings.timeLimit = std::chrono::milliseconds(ms);
+    settings.maxDepth = kMaxDepth;
+  }
+  settings.maxDepth = spec.intOption("depth", settings.maxDepth, 1, kMaxDepth);
   settings.seed = seed;
   return settings;
 }
