@@ -427,11 +427,11 @@ std::set<std::string> keysOf(const std::string& text, bool commented) {
 
 TEST(TrainConfig, ShippedConfigsSpellOutAndExplainEveryKey) {
   // Every key of the resnet family's config, and of the mlp's: the same but for the network's.
-  EXPECT_EQ(keysOf(toToml(TrainConfig{}), false).size(), 50u);
+  EXPECT_EQ(keysOf(toToml(TrainConfig{}), false).size(), 57u);
   TrainConfig mlp;
   mlp.network = defaultNetworkConfig(Architecture::Mlp);
-  EXPECT_EQ(keysOf(toToml(mlp), false).size(), 45u);
-  for (const char* name : {"tiny.toml", "default.toml", "gpu.toml", "grand.toml"}) {
+  EXPECT_EQ(keysOf(toToml(mlp), false).size(), 52u);
+  for (const char* name : {"tiny.toml", "default.toml", "gpu.toml", "grand.toml", "descent.toml"}) {
     const std::filesystem::path file = std::filesystem::path(CAMELOT_CONFIG_DIR) / name;
     std::ifstream in(file);
     std::stringstream text;
@@ -461,7 +461,7 @@ TEST(TrainConfig, TheKeyReferenceIsTheDefaultsWithEveryKeyExplained) {
   TrainConfig mlp;
   mlp.network = defaultNetworkConfig(Architecture::Mlp);
   EXPECT_EQ(parseTrainConfig(reference, "reference"), mlp);
-  EXPECT_EQ(keysOf(reference, true).size(), 45u);
+  EXPECT_EQ(keysOf(reference, true).size(), 52u);
   EXPECT_NE(
       reference.find("# Residual blocks\n# architecture = \"resnet\" only: blocks = " +
                      std::to_string(defaultNetworkConfig(Architecture::Resnet).blocks) + "\n"),

@@ -65,6 +65,7 @@ inline constexpr Key kTacticalPlanesKey{"tactical_planes",
                                         "Input planes of the attacked and defended squares"};
 
 inline const std::vector<std::string_view> kSearches = {"gumbel", "puct"};
+inline const std::vector<std::string_view> kLearningMethods = {"alphazero", "descent"};
 inline const std::vector<std::string_view> kOptimizers = {"adamw", "sgd"};
 inline const std::vector<std::string_view> kSchedules = {"constant", "cosine"};
 
@@ -117,6 +118,23 @@ void visitKeys(Config& c, Visitor& v) {
             c.selfplay.materialAdjudication, 0, 18);
   v.device({"device", "Where self-play runs the network: \"cpu\", \"cuda\" or \"cuda:N\""},
            c.selfplay.device);
+
+  v.section("learning");
+  v.choice({"method", "Training targets: \"alphazero\" (tree search) or \"descent\" (minimax)"},
+           c.learning.method, kLearningMethods);
+  v.integer({"positions_per_move", "Descent: positions its search makes for each move"},
+            c.learning.positionsPerMove, 1, 100'000'000);
+  v.real({"quick_win_weight", "Descent: share of a win's value lost over the game length cap"},
+         c.learning.quickWinWeight, {0, 1, false, true});
+  v.boolean({"completion", "Descent: proven values outrank heuristic ones"}, c.learning.completion);
+  v.integer(
+      {"max_expansions", "Descent: nodes one iteration expands at most (0: to the game's end)"},
+      c.learning.maxExpansions, 0, 1'000'000);
+  v.real({"best_move_probability",
+          "Descent: probability of the best move in the sampling plies (ordinal selection)"},
+         c.learning.bestMoveProbability, {0, 1, true});
+  v.boolean({"tree_samples", "Descent: every node of the tree a sample (false: the game's own)"},
+            c.learning.treeSamples);
 
   v.section("buffer");
   v.integer({"window", "Positions the replay buffer keeps, the newest"}, c.buffer.window, 1,

@@ -48,6 +48,18 @@ BatchedGamesSettings selfPlaySettings(const TrainConfig& config) {
   settings.temperature = sp.temperature;
   settings.maxPlies = sp.maxPlies;
   settings.materialAdjudication = sp.materialAdjudication;
+  const auto& learning = config.learning;
+  if (learning.method == "descent") {
+    BatchedGamesSettings::Descent descent;
+    descent.search.positionsPerMove = learning.positionsPerMove;
+    descent.search.maxPlies = sp.maxPlies;
+    descent.search.quickWinWeight = learning.quickWinWeight;
+    descent.search.completion = learning.completion;
+    descent.search.maxExpansions = learning.maxExpansions;
+    descent.bestMoveProbability = learning.bestMoveProbability;
+    descent.treeSamples = learning.treeSamples;
+    settings.descent = descent;
+  }
   return settings;
 }
 

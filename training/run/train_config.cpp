@@ -386,6 +386,13 @@ void validate(const TrainConfig& config, const std::string& origin) {
   if (c.evaluation.openingPlies > c.evaluation.maxPlies)
     fail("evaluation", "opening_plies",
          atMost("evaluation.max_plies", c.evaluation.maxPlies, c.evaluation.openingPlies));
+  if (c.learning.method == "descent") {
+    if (c.network.variant == Variant::Grand)
+      fail("learning", "method", "\"descent\" plays the standard game only (got Grand Camelot)");
+    if (c.network.architecture != Architecture::Mlp)
+      fail("learning", "method",
+           "\"descent\" learns an mlp (its tree's nodes have no history for a resnet to read)");
+  }
   if (c.network.variant == Variant::Grand) {
     const std::string standardOnly = "must be 0 for Grand Camelot (the standard game's setting)";
     if (c.selfplay.scatteredStartFraction > 0)

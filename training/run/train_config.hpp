@@ -57,6 +57,20 @@ struct TrainConfig {
     bool operator==(const SelfPlay&) const = default;
   } selfplay;
 
+  // [learning]: how self-play makes the training targets. "alphazero": the tree search's
+  // visit shares and root values (the [selfplay] search keys); "descent": Descent's minimax
+  // values of every node of its tree (mcts/descent_search.hpp, docs/learning.md).
+  struct Learning {
+    std::string method = "alphazero";  // "alphazero" or "descent"
+    int positionsPerMove = 2000;       // descent: positions its search makes for each move
+    double quickWinWeight = 0.2;       // descent: what a win loses over the length cap
+    bool completion = true;            // descent: proven values outrank heuristic ones
+    int maxExpansions = 16;            // descent: nodes an iteration expands (0: to the end)
+    double bestMoveProbability = 0.9;  // descent: ordinal selection in the sampling plies
+    bool treeSamples = true;           // descent: every tree node a sample, not only the game's
+    bool operator==(const Learning&) const = default;
+  } learning;
+
   struct Buffer {
     std::int64_t window = 200000;  // positions kept (the newest)
     bool operator==(const Buffer&) const = default;

@@ -121,6 +121,9 @@ struct Slot {
   typename Rules::Game game;
   std::array<std::unique_ptr<BasicPlayer<Rules>>, 2> players;  // for classical sides
   std::unique_ptr<BasicTreeSearch<Rules>> search;
+  // Descent's trees (settings.descent): one for the game when both sides are the same network,
+  // else one a side.
+  std::array<std::unique_ptr<DescentSearch<Rules>>, 2> descent;
   std::mt19937_64 rng;  // which moves get the full search
   bool searching = false;
   bool fullSearch = false;
@@ -249,6 +252,56 @@ class Worker {
     slot.searching = false;
     slot.samples.clear();
     slot.sampleSides.clear();
+    if constexpr (std::is_same_v<Rules, StandardRules>) {
+      if (settings_.descent) {
+        for (auto& tree : slot.descent) {
+          if (!tree) tree = std::make_unique<DescentSearch<Rules>>(settings_.descent->search);
+          tree->clear();
+        }
+      }
+    }
+  }
+
+  // The Descent tree that plays `side`'s moves.
+  DescentSearch<Rules>& descentTree(Slot& slot, std::size_t side) {
+    return *slot.descent[slot.plan.sides[0].net == slot.plan.sides[1].net ? 0 : side];
+  }
+
+  // Descent's move for `side`: ordinal selection over its ranked moves in the sampling plies, the
+  // best after them.
+  typename Rules::Move descentMove(Slot& slot, std::size_t side) {
+    const BatchedGamesSettings::Descent& descent = *settings_.descent;
+    DescentSearch<Rules>& tree = descentTree(slot, side);
+    tree.search(slot.game, *evaluators_[static_cast<std::size_t>(slot.plan.sides[side].net)]);
+    shared_.evaluations += tree.lastEvaluations();
+    shared_.batches += tree.lastBatches();
+    const auto ranked = tree.rankedMoves();
+    const int ply = static_cast<int>(slot.game.moves().size());
+    if (slot.plan.record && !descent.treeSamples)
+      recordTreeSample(slot, {&slot.game.position(), tree.rootValue(), tree.rootProof(), ply,
+                              &ranked.front().move});
+    const std::size_t chosen = ply < settings_.samplingPlies
+                                   ? chooseOrdinal(ranked, descent.bestMoveProbability, slot.rng)
+                                   : 0;
+    return ranked[chosen].move;
+  }
+
+  // A node of a Descent tree as a sample: its backed-up value, its best move as the policy
+  // target (the mlp reads no history, and a node off the game's line has none).
+  void recordTreeSample(Slot& slot, const typename DescentSearch<Rules>::TreeSample& node) {
+    BasicTrainingSample<Rules> sample;
+    sample.position = *node.position;
+    Rules::legalMoves(sample.position, legal_);
+    assignLegalPolicy(policy_, sample.position, legal_);
+    sample.policyIndices = policy_.indices;
+    sample.policyTarget.assign(policy_.size(), 0.0f);
+    for (std::size_t m = 0; m < legal_.size(); ++m)
+      if (legal_[m] == *node.best)
+        sample.policyTarget[static_cast<std::size_t>(policy_.slotOfMove[m])] = 1.0f;
+    sample.rootValue = node.value;
+    sample.movesLeft = node.ply;  // made relative later
+    slot.sampleSides.push_back(Play::sideToMove(sample.position));
+    slot.samples.push_back(std::move(sample));
   }
 
   // Plays the slot's moves until a search needs a network (its requests join that network's
@@ -257,6 +310,12 @@ class Worker {
   void advance(Slot& slot) {
     while (slot.index >= 0 && !shared_.stopping()) {
       const auto side = static_cast<std::size_t>(Play::sideToMove(slot.game.position()));
+      if constexpr (std::is_same_v<Rules, StandardRules>) {
+        if (settings_.descent && slot.plan.sides[side].net >= 0) {
+          if (play(slot, descentMove(slot, side))) return;
+          continue;
+        }
+      }
       if (slot.plan.sides[side].net < 0) {
         typename Rules::Move move;
         try {
@@ -349,9 +408,18 @@ class Worker {
     const auto status = Play::status(slot.game, slot.forfeit);
     const auto plies = static_cast<std::int32_t>(slot.game.moves().size());
     const auto scored = Play::scored(status, slot.game, settings_);
+    if constexpr (std::is_same_v<Rules, StandardRules>) {
+      if (settings_.descent && settings_.descent->treeSamples && slot.plan.record) {
+        const std::size_t trees = slot.plan.sides[0].net == slot.plan.sides[1].net ? 1 : 2;
+        for (std::size_t t = 0; t < trees; ++t)
+          for (const auto& node : slot.descent[t]->treeSamples())
+            recordTreeSample(slot, node);
+      }
+    }
     for (std::size_t i = 0; i < slot.samples.size(); ++i) {
       BasicTrainingSample<Rules>& s = slot.samples[i];
-      s.movesLeft = plies - s.movesLeft;
+      // A tree's node beyond the game's end has no moves left to learn.
+      s.movesLeft = std::max(0, plies - s.movesLeft);
       s.result = Play::resultFor(scored, slot.sampleSides[i]);
     }
     BasicFinishedGame<Rules> finished;
@@ -438,6 +506,8 @@ BatchedGamesStats playBatchedGames(
     throw std::invalid_argument(
         "batched games: workers, games per worker, simulations and the game length cap must be "
         "positive and the full-search fraction in [0, 1]");
+  if (settings.descent && !std::is_same_v<Rules, StandardRules>)
+    throw std::invalid_argument("batched games: Descent plays the standard game only");
   Shared<Rules> shared(settings, count, planFor, onGame, stop);
   const auto begin = std::chrono::steady_clock::now();
   std::atomic<int> handedOver{0};

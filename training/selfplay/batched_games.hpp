@@ -6,6 +6,12 @@
 // where it is efficient and no thread waits for another. A side may also be a classical player
 // (random, greedy, alpha-beta) that moves at once.
 //
+// Or, the standard game only, network sides search with Descent (mcts/descent_search.hpp): each
+// move is chosen by ordinal selection over the ranked moves in the sampling plies and is the
+// best one after them, and a recorded game's samples are every node of its tree with its
+// backed-up value and its best move as a one-hot policy target (tree learning), or only the
+// positions the game went through.
+//
 // Per network move, playout cap randomisation (KataGo): a share of moves get the full search
 // and, in recorded games, become training samples; the rest get a cheap search. The opening
 // plies sample the move (Gumbel noise, or a temperature for PUCT); later moves take the
@@ -26,6 +32,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "mcts/descent_search.hpp"
 #include "nn/training_sample.hpp"
 #include "training/selfplay/game_record.hpp"
 #include "training/selfplay/grand_game_record.hpp"
@@ -53,6 +60,13 @@ struct BatchedGamesSettings {
   // (training/selfplay/material_adjudication.hpp), in either variant; 0: off.
   int materialAdjudication = 0;
   std::uint64_t seed = 1;
+  // Minimax learning instead of the tree search, for the standard game's network sides.
+  struct Descent {
+    DescentSettings search;
+    double bestMoveProbability = 0.9;  // ordinal selection in the sampling plies (1: the best)
+    bool treeSamples = true;           // every expanded node a sample; false: the game's own
+  };
+  std::optional<Descent> descent;
 };
 
 // Who plays one side: a network (an index into the nets given) or a classical player spec.

@@ -1,0 +1,63 @@
+// The [learning] section: the method of the training targets and Descent's settings, read,
+// written back and refused with the key named.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "training/run/train_config.hpp"
+
+namespace camelot {
+namespace {
+
+const std::filesystem::path kConfigDir(CAMELOT_CONFIG_DIR);
+
+std::string errorOf(const TrainConfig& config) {
+  try {
+    parseTrainConfig(toToml(config), "learning.toml");
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(LearningConfig, TheShippedConfigsNameTheirMethod) {
+  EXPECT_EQ(loadTrainConfig(kConfigDir / "default.toml").learning.method, "alphazero");
+  const TrainConfig descent = loadTrainConfig(kConfigDir / "descent.toml");
+  EXPECT_EQ(descent.learning.method, "descent");
+  EXPECT_EQ(descent.training.rootValueWeight, 1.0);  // the tree's values are the targets
+  EXPECT_EQ(parseTrainConfig(toToml(descent), "saved"), descent);
+}
+
+TEST(LearningConfig, BadValuesAreRefusedWithTheirKey) {
+  TrainConfig config = loadTrainConfig(kConfigDir / "tiny.toml");
+  config.learning.method = "descent";
+  EXPECT_EQ(errorOf(config), "(no error)");
+  TrainConfig named = config;
+  named.learning.method = "minimax";
+  EXPECT_EQ(errorOf(named),
+            "learning.toml: learning.method: must be \"alphazero\" or \"descent\" (got "
+            "\"minimax\")");
+  TrainConfig weight = config;
+  weight.learning.quickWinWeight = 1.0;
+  EXPECT_EQ(errorOf(weight), "learning.toml: learning.quick_win_weight: must be in [0, 1) (got 1)");
+  TrainConfig probability = config;
+  probability.learning.bestMoveProbability = 0.0;
+  EXPECT_EQ(errorOf(probability),
+            "learning.toml: learning.best_move_probability: must be in (0, 1] (got 0)");
+  TrainConfig resnet = config;
+  resnet.network = defaultNetworkConfig(Architecture::Resnet);
+  EXPECT_EQ(errorOf(resnet),
+            "learning.toml: learning.method: \"descent\" learns an mlp (its tree's nodes have no "
+            "history for a resnet to read)");
+  TrainConfig grand = config;
+  grand.network.variant = Variant::Grand;
+  grand.selfplay.scatteredStartFraction = 0.0;
+  grand.evaluation.baselines = {"random"};
+  EXPECT_EQ(errorOf(grand),
+            "learning.toml: learning.method: \"descent\" plays the standard game only (got Grand "
+            "Camelot)");
+}
+
+}  // namespace
+}  // namespace camelot

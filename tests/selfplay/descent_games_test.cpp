@@ -1,0 +1,170 @@
+// Self-play with Descent (BatchedGamesSettings::descent, [learning] method = "descent"): legal
+// games whose samples are the nodes of their trees with backed-up values and a one-hot policy
+// target on a legal move, the game's own positions among them; the same games for any number
+// of workers; and a whole training run on tiny.toml with the method.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <numeric>
+#include <set>
+#include <sstream>
+
+#include "engine/game.hpp"
+#include "engine/rules_status.hpp"
+#include "nn/checkpoint.hpp"
+#include "nn/encoding.hpp"
+#include "nn/trainer.hpp"
+#include "tests/scratch_dir.hpp"
+#include "tests/selfplay/quick_batched_settings.hpp"
+#include "tests/tiny_network.hpp"
+#include "training/replay/chunk_file.hpp"
+#include "training/run/selfplay_games.hpp"
+#include "training/run/train_config.hpp"
+#include "training/run/train_loop.hpp"
+#include "training/selfplay/batched_games.hpp"
+
+namespace camelot {
+namespace {
+
+namespace fs = std::filesystem;
+
+BatchedGamesSettings descentSettings(int workers, bool treeSamples) {
+  BatchedGamesSettings settings = testing_support::quickBatchedSettings(workers, 40);
+  BatchedGamesSettings::Descent descent;
+  descent.search.positionsPerMove = 100;
+  descent.search.maxPlies = settings.maxPlies;
+  descent.search.maxExpansions = 4;
+  descent.bestMoveProbability = 0.7;
+  descent.treeSamples = treeSamples;
+  settings.descent = descent;
+  settings.samplingPlies = 40;
+  return settings;
+}
+
+std::vector<FinishedGame> play(const BatchedGamesSettings& settings, int games) {
+  const auto net = Trainer(tinyNetworkConfig(), TrainerSettings{}, 3).model();
+  std::vector<FinishedGame> finished;
+  playBatchedGames(
+      {net}, settings, games,
+      [](int) {
+        GamePlan plan;
+        plan.start = Position::start();
+        plan.sides = {GameSide{0, "", "net"}, GameSide{0, "", "net"}};
+        plan.record = true;
+        return plan;
+      },
+      [&](FinishedGame&& g) { finished.push_back(std::move(g)); });
+  return finished;
+}
+
+TEST(DescentGames, TreeSamplesHoldTheGamesPositionsAndMoreWithValuesAndBestMoves) {
+  const auto games = play(descentSettings(2, /*treeSamples=*/true), 4);
+  ASSERT_EQ(games.size(), 4u);
+  for (const FinishedGame& g : games) {
+    Game replay(g.record.start);
+    std::set<std::pair<std::uint64_t, int>> line{{replay.position().hash(), 0}};
+    for (const Move& m : g.record.moves) {
+      ASSERT_FALSE(replay.finished());
+      replay.play(m);  // throws on an illegal move
+      line.insert({replay.position().hash(), replay.position().clock()});
+    }
+    const int plies = static_cast<int>(g.record.moves.size());
+    EXPECT_TRUE(replay.finished() || plies == 40);
+    // Every position the game searched from is a sample; the tree adds many more.
+    std::size_t onTheLine = 0;
+    for (const TrainingSample& s : g.samples) {
+      onTheLine += line.contains({s.position.hash(), s.position.clock()}) ? 1 : 0;
+      EXPECT_GE(s.rootValue, -1.0f);
+      EXPECT_LE(s.rootValue, 1.0f);
+      EXPECT_GE(s.movesLeft, 0);
+      EXPECT_LE(s.movesLeft, plies);
+      // One-hot on one legal (from, to) of the position.
+      LegalPolicy legal;
+      legal.assign(legalMoves(s.position), s.position.sideToMove());
+      EXPECT_EQ(s.policyIndices, legal.indices);
+      EXPECT_FLOAT_EQ(std::accumulate(s.policyTarget.begin(), s.policyTarget.end(), 0.0f), 1.0f);
+      EXPECT_EQ(std::count(s.policyTarget.begin(), s.policyTarget.end(), 1.0f), 1);
+      EXPECT_TRUE(s.history.empty());
+    }
+    EXPECT_GE(onTheLine, static_cast<std::size_t>(plies));
+    EXPECT_GT(g.samples.size(), 2 * static_cast<std::size_t>(plies));
+  }
+}
+
+TEST(DescentGames, WithoutTreeSamplesOnlyTheGamesOwnPositionsAreKept) {
+  const auto games = play(descentSettings(2, /*treeSamples=*/false), 2);
+  ASSERT_EQ(games.size(), 2u);
+  for (const FinishedGame& g : games) {
+    const int plies = static_cast<int>(g.record.moves.size());
+    ASSERT_EQ(static_cast<int>(g.samples.size()), plies);
+    Game replay(g.record.start);
+    for (int i = 0; i < plies; ++i) {
+      EXPECT_EQ(g.samples[static_cast<std::size_t>(i)].position, replay.position());
+      EXPECT_EQ(g.samples[static_cast<std::size_t>(i)].movesLeft, plies - i);
+      replay.play(g.record.moves[static_cast<std::size_t>(i)]);
+    }
+  }
+}
+
+TEST(DescentGames, TheSameSeedPlaysTheSameGamesOnAnyNumberOfWorkers) {
+  const auto one = play(descentSettings(1, true), 3);
+  const auto two = play(descentSettings(2, true), 3);
+  ASSERT_EQ(one.size(), 3u);
+  ASSERT_EQ(two.size(), 3u);
+  bool differ = false;
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(one[i].record.moves, two[i].record.moves);
+    EXPECT_EQ(one[i].samples, two[i].samples);
+    differ = differ || one[i].record.moves != one[0].record.moves;
+  }
+  EXPECT_TRUE(differ);  // ordinal selection makes the games differ
+}
+
+TEST(DescentGames, TheDefaultConfigPlaysTheTreeSearch) {
+  const TrainConfig config = loadTrainConfig(fs::path(CAMELOT_CONFIG_DIR) / "default.toml");
+  EXPECT_EQ(config.learning.method, "alphazero");
+  EXPECT_FALSE(selfPlaySettings(config).descent.has_value());
+}
+
+TEST(DescentGames, TheDescentConfigReachesSelfPlay) {
+  const TrainConfig config = loadTrainConfig(fs::path(CAMELOT_CONFIG_DIR) / "descent.toml");
+  EXPECT_EQ(config.learning.method, "descent");
+  const BatchedGamesSettings settings = selfPlaySettings(config);
+  ASSERT_TRUE(settings.descent.has_value());
+  EXPECT_EQ(settings.descent->search.positionsPerMove, config.learning.positionsPerMove);
+  EXPECT_EQ(settings.descent->search.maxPlies, config.selfplay.maxPlies);
+  EXPECT_EQ(settings.descent->search.quickWinWeight, config.learning.quickWinWeight);
+  EXPECT_EQ(settings.descent->search.completion, config.learning.completion);
+  EXPECT_EQ(settings.descent->search.maxExpansions, config.learning.maxExpansions);
+  EXPECT_EQ(settings.descent->bestMoveProbability, config.learning.bestMoveProbability);
+  EXPECT_EQ(settings.descent->treeSamples, config.learning.treeSamples);
+}
+
+TEST(DescentGames, TinyConfigTrainsWithDescent) {
+  testing_support::ScratchDir dir;
+  TrainConfig config = loadTrainConfig(fs::path(CAMELOT_CONFIG_DIR) / "tiny.toml");
+  config.learning.method = "descent";
+  config.learning.positionsPerMove = 100;
+  config.training.rootValueWeight = 1.0;
+  const fs::path file = dir.path() / "descent.toml";
+  std::ofstream(file) << toToml(config);
+  std::ostringstream log, progress;
+  const std::atomic<bool> never{false};
+  runTraining({file, dir.path() / "run", std::nullopt, false, {}}, log, progress, never);
+  EXPECT_NE(log.str().find("done: 2 generations"), std::string::npos) << log.str();
+  EXPECT_EQ(readCheckpointHeader(dir.path() / "run" / "latest.ckpt").generation, 2);
+  // Its chunks hold tree samples: more positions than the games' plies, each with a one-hot
+  // policy target.
+  std::int64_t samples = 0;
+  for (const auto& e : fs::directory_iterator(dir.path() / "run" / "chunks"))
+    for (const TrainingSample& s : readChunk(e.path())) {
+      ++samples;
+      EXPECT_EQ(std::count(s.policyTarget.begin(), s.policyTarget.end(), 1.0f), 1);
+    }
+  EXPECT_GT(samples, 16 * 10);
+}
+
+}  // namespace
+}  // namespace camelot
