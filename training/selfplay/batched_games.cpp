@@ -262,9 +262,14 @@ class Worker {
     }
   }
 
+  // Whether both sides play from one Descent tree (the same network).
+  static bool oneDescentTree(const Slot& slot) {
+    return slot.plan.sides[0].net == slot.plan.sides[1].net;
+  }
+
   // The Descent tree that plays `side`'s moves.
   DescentSearch<Rules>& descentTree(Slot& slot, std::size_t side) {
-    return *slot.descent[slot.plan.sides[0].net == slot.plan.sides[1].net ? 0 : side];
+    return *slot.descent[oneDescentTree(slot) ? 0 : side];
   }
 
   // Descent's move for `side`: ordinal selection over its ranked moves in the sampling plies, the
@@ -410,7 +415,7 @@ class Worker {
     const auto scored = Play::scored(status, slot.game, settings_);
     if constexpr (std::is_same_v<Rules, StandardRules>) {
       if (settings_.descent && settings_.descent->treeSamples && slot.plan.record) {
-        const std::size_t trees = slot.plan.sides[0].net == slot.plan.sides[1].net ? 1 : 2;
+        const std::size_t trees = oneDescentTree(slot) ? 1 : 2;
         for (std::size_t t = 0; t < trees; ++t)
           for (const auto& node : slot.descent[t]->treeSamples())
             recordTreeSample(slot, node);
@@ -418,7 +423,7 @@ class Worker {
     }
     for (std::size_t i = 0; i < slot.samples.size(); ++i) {
       BasicTrainingSample<Rules>& s = slot.samples[i];
-      // A tree's node beyond the game's end has no moves left to learn.
+      // A Descent tree's node deeper than the game lasted has no moves left to learn.
       s.movesLeft = std::max(0, plies - s.movesLeft);
       s.result = Play::resultFor(scored, slot.sampleSides[i]);
     }
