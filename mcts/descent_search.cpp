@@ -62,17 +62,17 @@ std::pair<int, float> DescentSearch<Rules>::rankOf(const Node& child) const {
 
 template <class Rules>
 int DescentSearch<Rules>::occurrences(const Position& position) const {
-  const auto found = gameCounts_.find(Rules::hash(position));
-  return found == gameCounts_.end() ? 0 : found->second;
+  const auto found = seen_.find(Rules::hash(position));
+  return found == seen_.end() ? 0 : found->second;
 }
 
 template <class Rules>
 void DescentSearch<Rules>::search(const typename Rules::Game& game,
                                   BasicEvaluator<Rules>& evaluator) {
   if (game.finished()) throw std::logic_error("descent: the game is over");
-  gameCounts_.clear();
+  seen_.clear();
   for (const Position& p : game.positions())
-    ++gameCounts_[Rules::hash(p)];
+    ++seen_[Rules::hash(p)];
   const Position& position = game.position();
   root_ = keyOf(position);
   if (!nodes_.contains(root_)) {
@@ -141,6 +141,7 @@ bool DescentSearch<Rules>::iterate(BasicEvaluator<Rules>& evaluator) {
       if (next == kNoEdge) break;
     }
     key = edges_[next].child;
+    ++seen_[Rules::hash(nodes_.at(key).position)];
   }
   // Back up from the bottom; above a node whose value and proof this iteration left as they
   // were, nothing changes.
@@ -151,6 +152,7 @@ bool DescentSearch<Rules>::iterate(BasicEvaluator<Rules>& evaluator) {
       backUp(node);
       changed = node.value != lineBefore_[i].first || node.proof != lineBefore_[i].second;
     }
+    if (i > 0) --seen_[Rules::hash(node.position)];
   }
   return expansions > 0;
 }

@@ -18,14 +18,9 @@
 // `quickWinWeight` times the share of the length cap played, so that quicker wins and slower
 // losses score more; draws are 0.
 //
-// Repetitions count the game's own positions: one that has stood twice in the game is a draw
-// wherever the tree reaches it again (R9 e), for as long as the game lasts. A line of the tree
-// that comes back to one of its own positions is not followed round the cycle, but it is not
-// scored as a draw either: a move back and forth is almost always there for both sides, and
-// with draws by repetition inside the tree whichever side the network judged worse took one,
-// so every value in the tree (and the network trained on them) was pulled to 0
-// (docs/learning.md). Nodes are keyed by the position and its clock (R9 f), so a transposition
-// shares a node only where the clock agrees too.
+// Repetitions count the game's earlier positions and the line being searched: a position that
+// would stand for the third time is a draw (R9 e). Nodes are keyed by the position and its clock
+// (R9 f), so a transposition shares a node only where the clock agrees too.
 
 #include <cstdint>
 #include <random>
@@ -78,7 +73,7 @@ class DescentSearch {
 
   // Forgets the tree (a new game).
   void clear();
-  // Searches the current position of `game` (its positions count for repetitions) until
+  // Searches the current position of `game` (its earlier positions count for repetitions) until
   // its expansions have made settings.positionsPerMove children (most of them judged by
   // `evaluator`; the rest end the game, or were in the tree already), the root is proven, or no
   // iteration can expand anything more. The tree of earlier moves is kept. The game goes on.
@@ -138,8 +133,8 @@ class DescentSearch {
   std::vector<Edge> edges_;
   std::vector<std::uint64_t> expansionOrder_;
   std::uint64_t root_ = 0;
-  // How often each repetition identity (Rules::hash) has stood in the game.
-  std::unordered_map<std::uint64_t, int> gameCounts_;
+  // Repetition identities (Rules::hash) of the game's positions and the line being searched.
+  std::unordered_map<std::uint64_t, int> seen_;
   std::vector<std::uint64_t> line_;
   std::vector<std::pair<float, Proof>> lineBefore_;  // each line node's value and proof before
   std::unordered_set<std::uint64_t> onLine_;

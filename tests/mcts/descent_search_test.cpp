@@ -9,7 +9,6 @@
 #include <functional>
 #include <set>
 
-#include "engine/notation.hpp"
 #include "tests/mcts/search_test_support.hpp"
 
 namespace camelot {
@@ -182,33 +181,6 @@ TEST(Descent, KeepsItsTreeOverTheGame) {
   EXPECT_GT(search.nodes(), nodes);
   EXPECT_GT(search.lastEvaluations(), 0);
   EXPECT_EQ(evaluator.repeats, 0);
-}
-
-// R9 e: a position that has stood twice in the game is a draw wherever the tree reaches it
-// again; the game's own repetitions are exact. Two men step back and forth.
-TEST(Descent, R9e_APositionThatStoodTwiceInTheGameIsADrawInTheTree) {
-  Game game(hand_built::board("ME5 ML8 mA9 mH12"));
-  for (int cycle = 0; cycle < 2; ++cycle)
-    for (const char* text : {"E5-E6", "A9-A10", "E6-E5", "A10-A9"})
-      if (game.moves().size() < 7) game.play(parseMove(game.position(), text));
-  // The last ply left: Black's A10-A9 returns to the start, which has stood twice.
-  ASSERT_EQ(game.repetitions(), 2);
-  ScriptedEvaluator evaluator([](const Position&) { return -0.5f; });
-  Search search({.positionsPerMove = 1, .maxPlies = 300});
-  search.search(game, evaluator);
-  const Move back = parseMove(game.position(), "A10-A9");
-  bool found = false;
-  for (const auto& ranked : search.rankedMoves()) {
-    if (ranked.move != back) continue;
-    found = true;
-    EXPECT_EQ(ranked.proof, Proof::Draw);
-    EXPECT_EQ(ranked.value, 0.0f);
-  }
-  EXPECT_TRUE(found);
-  // Every other move is judged by the network (0.5 for Black after it), so the draw ranks
-  // below them.
-  EXPECT_EQ(search.rankedMoves().front().value, 0.5f);
-  EXPECT_NE(search.rankedMoves().front().move, back);
 }
 
 // Pure Descent goes down to the end of the game in one iteration; a bound on the expansions of
