@@ -33,11 +33,9 @@ DescentSearch<Rules>::DescentSearch(const DescentSettings& settings) : settings_
 template <class Rules>
 void DescentSearch<Rules>::clear() {
   nodes_.clear();
-  edges_.clear();
+  edgeMoves_.clear();
+  edgeChildren_.clear();
   expansionOrder_.clear();
-  evaluations_ = 0;
-  batches_ = 0;
-  positions_ = 0;
 }
 
 template <class Rules>
@@ -86,19 +84,14 @@ void DescentSearch<Rules>::search(const typename Rules::Game& game,
   Node& root = nodes_.at(root_);
   if (!root.expanded) root.proof = Proof::Open;
 
-  const std::int64_t before = evaluations_;
-  const std::int64_t batchesBefore = batches_;
-  const std::int64_t positionsBefore = positions_;
+  lastEvaluations_ = lastBatches_ = lastPositions_ = 0;
   lastIterations_ = 0;
   int idle = 0;  // iterations in a row that expanded nothing
-  while (positions_ - positionsBefore < settings_.positionsPerMove &&
-         nodes_.at(root_).proof == Proof::Open && idle < 2) {
+  while (lastPositions_ < settings_.positionsPerMove && nodes_.at(root_).proof == Proof::Open &&
+         idle < 2) {
     idle = iterate(evaluator) ? 0 : idle + 1;
     ++lastIterations_;
   }
-  lastEvaluations_ = evaluations_ - before;
-  lastBatches_ = batches_ - batchesBefore;
-  lastPositions_ = positions_ - positionsBefore;
 }
 
 template <class Rules>
@@ -126,12 +119,12 @@ bool DescentSearch<Rules>::iterate(BasicEvaluator<Rules>& evaluator) {
     // Down the best open child (cached by backUp), or the best one off the line where that one
     // is on it already (a cycle).
     std::uint32_t next = node->descendEdge;
-    if (onLine_.contains(edges_[next].child)) {
+    if (onLine_.contains(edgeChildren_[next])) {
       next = kNoEdge;
       std::pair<int, float> nextRank{};
       for (std::uint32_t e = node->firstEdge; e < node->firstEdge + node->edgeCount; ++e) {
-        const Node& child = nodes_.at(edges_[e].child);
-        if (child.proof != Proof::Open || onLine_.contains(edges_[e].child)) continue;
+        const Node& child = nodes_.at(edgeChildren_[e]);
+        if (child.proof != Proof::Open || onLine_.contains(edgeChildren_[e])) continue;
         const auto rank = rankOf(child);
         if (next == kNoEdge || rank > nextRank) {
           next = e;
@@ -140,7 +133,7 @@ bool DescentSearch<Rules>::iterate(BasicEvaluator<Rules>& evaluator) {
       }
       if (next == kNoEdge) break;
     }
-    key = edges_[next].child;
+    key = edgeChildren_[next];
     ++seen_[Rules::hash(nodes_.at(key).position)];
   }
   // Back up from the bottom; above a node whose value and proof this iteration left as they
@@ -164,45 +157,41 @@ void DescentSearch<Rules>::expand(std::uint64_t key, BasicEvaluator<Rules>& eval
   Rules::legalMoves(position, moves_);
   const std::size_t count = moves_.size();
   if (count == 0) throw std::logic_error("descent: an open node has no moves");
-  children_.resize(count);
-  positions_ += static_cast<std::int64_t>(count);
+  lastPositions_ += static_cast<std::int64_t>(count);
   if (childMoves_.size() < count) childMoves_.resize(count);
   requests_.clear();
   asked_.clear();
-  const auto firstEdge = static_cast<std::uint32_t>(edges_.size());
+  const auto firstEdge = static_cast<std::uint32_t>(edgeChildren_.size());
   for (std::size_t m = 0; m < count; ++m) {
-    children_[m] = Rules::after(position, moves_[m]);
-    const std::uint64_t childKey = keyOf(children_[m]);
-    edges_.push_back({moves_[m], childKey});
-    if (nodes_.contains(childKey)) continue;
-    Node child;
-    child.position = children_[m];
+    const Position after = Rules::after(position, moves_[m]);
+    const std::uint64_t childKey = keyOf(after);
+    edgeMoves_.push_back(moves_[m]);
+    edgeChildren_.push_back(childKey);
+    const auto [slot, made] = nodes_.try_emplace(childKey);
+    if (!made) continue;  // a transposition, or a position two moves reach
+    Node& child = slot->second;
+    child.position = after;
     child.ply = ply;
-    Rules::legalMoves(children_[m], childMoves_[m]);
-    const bool third = occurrences(children_[m]) >= 2;
-    if (const auto result = Rules::finalValue(children_[m], childMoves_[m], third)) {
+    Rules::legalMoves(after, childMoves_[m]);
+    const int repetitions = occurrences(after);
+    if (const auto result = Rules::finalValue(after, childMoves_[m], repetitions >= 2)) {
       child.value = terminalValue(*result, ply);
       child.proof = *result > 0 ? Proof::Win : *result < 0 ? Proof::Loss : Proof::Draw;
     } else if (ply >= settings_.maxPlies) {
       child.proof = Proof::Draw;  // the game's length cap: an adjudicated draw
     } else {
-      requests_.push_back({&nodes_.emplace(childKey, child).first->second.position,
-                           &childMoves_[m],
-                           {},
-                           occurrences(children_[m]),
-                           /*needPriors=*/false});
+      requests_.push_back(
+          {&child.position, &childMoves_[m], {}, repetitions, /*needPriors=*/false});
       asked_.push_back(m);
-      continue;
     }
-    nodes_.emplace(childKey, std::move(child));
   }
   if (!requests_.empty()) {
     answers_.resize(requests_.size());
     evaluator.evaluate(requests_, answers_);
-    evaluations_ += static_cast<std::int64_t>(requests_.size());
-    ++batches_;
+    lastEvaluations_ += static_cast<std::int64_t>(requests_.size());
+    ++lastBatches_;
     for (std::size_t r = 0; r < requests_.size(); ++r)
-      nodes_.at(edges_[firstEdge + asked_[r]].child).value = answers_[r].value.expected();
+      nodes_.at(edgeChildren_[firstEdge + asked_[r]]).value = answers_[r].value.expected();
   }
   Node& node = nodes_.at(key);
   node.firstEdge = firstEdge;
@@ -217,7 +206,7 @@ void DescentSearch<Rules>::backUp(Node& node) {
   bool anyOpen = false, anyDraw = false;
   node.descendEdge = kNoEdge;
   for (std::uint32_t e = node.firstEdge; e < node.firstEdge + node.edgeCount; ++e) {
-    const Node& child = nodes_.at(edges_[e].child);
+    const Node& child = nodes_.at(edgeChildren_[e]);
     const auto rank = rankOf(child);
     if (e == node.firstEdge || rank > best) {
       best = rank;
@@ -237,7 +226,7 @@ void DescentSearch<Rules>::backUp(Node& node) {
     // The quickest proven win, whatever completion says of the ranking.
     float quickest = -1.0f;
     for (std::uint32_t e = node.firstEdge; e < node.firstEdge + node.edgeCount; ++e) {
-      const Node& child = nodes_.at(edges_[e].child);
+      const Node& child = nodes_.at(edgeChildren_[e]);
       if (child.proof == Proof::Loss && -child.value > quickest) {
         quickest = -child.value;
         node.bestEdge = e;
@@ -254,8 +243,8 @@ std::vector<typename DescentSearch<Rules>::RankedMove> DescentSearch<Rules>::ran
   const Node& root = nodes_.at(root_);
   std::vector<std::pair<std::pair<int, float>, RankedMove>> ranked;
   for (std::uint32_t e = root.firstEdge; e < root.firstEdge + root.edgeCount; ++e) {
-    const Node& child = nodes_.at(edges_[e].child);
-    ranked.push_back({rankOf(child), {edges_[e].move, -child.value, flipped(child.proof)}});
+    const Node& child = nodes_.at(edgeChildren_[e]);
+    ranked.push_back({rankOf(child), {edgeMoves_[e], -child.value, flipped(child.proof)}});
   }
   std::ranges::stable_sort(ranked, [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<RankedMove> moves;
@@ -275,15 +264,27 @@ Proof DescentSearch<Rules>::rootProof() const {
 }
 
 template <class Rules>
+typename DescentSearch<Rules>::TreeSample DescentSearch<Rules>::sampleOf(const Node& node) const {
+  return {&node.position,
+          node.value,
+          node.proof,
+          node.ply,
+          std::span<const Move>(edgeMoves_).subspan(node.firstEdge, node.edgeCount),
+          &edgeMoves_[node.bestEdge]};
+}
+
+template <class Rules>
 std::vector<typename DescentSearch<Rules>::TreeSample> DescentSearch<Rules>::treeSamples() const {
   std::vector<TreeSample> samples;
   samples.reserve(expansionOrder_.size());
-  for (const std::uint64_t key : expansionOrder_) {
-    const Node& node = nodes_.at(key);
-    samples.push_back(
-        {&node.position, node.value, node.proof, node.ply, &edges_[node.bestEdge].move});
-  }
+  for (const std::uint64_t key : expansionOrder_)
+    samples.push_back(sampleOf(nodes_.at(key)));
   return samples;
+}
+
+template <class Rules>
+typename DescentSearch<Rules>::TreeSample DescentSearch<Rules>::rootSample() const {
+  return sampleOf(nodes_.at(root_));
 }
 
 template class DescentSearch<StandardRules>;

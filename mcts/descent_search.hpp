@@ -24,6 +24,7 @@
 
 #include <cstdint>
 #include <random>
+#include <span>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -63,10 +64,11 @@ class DescentSearch {
   // An expanded node: a training sample's position with its backed-up value.
   struct TreeSample {
     const Position* position;
-    float value;       // the side to move's view, in [-1, 1]
-    Proof proof;       // the side to move's view
-    int ply;           // the ply of the game it was first reached at
-    const Move* best;  // its best move by the same ranking as the root's
+    float value;                  // the side to move's view, in [-1, 1]
+    Proof proof;                  // the side to move's view
+    int ply;                      // the ply of the game it was first reached at
+    std::span<const Move> moves;  // its legal moves, in Rules::legalMoves' order
+    const Move* best;  // its best move (one of `moves`) by the same ranking as the root's
   };
 
   explicit DescentSearch(const DescentSettings& settings = {});
@@ -95,6 +97,8 @@ class DescentSearch {
 
   // Every expanded node, in the order they were expanded.
   std::vector<TreeSample> treeSamples() const;
+  // The last searched position's node.
+  TreeSample rootSample() const;
 
   // The value of a finished game for its side to move at `ply`, whose exact result is `result`
   // (+1, 0, -1): the reinforcement heuristic.
@@ -113,12 +117,9 @@ class DescentSearch {
     std::uint32_t descendEdge = 0;  // the best open child's, or kNoEdge
   };
   static constexpr std::uint32_t kNoEdge = 0xffffffff;
-  struct Edge {
-    Move move;
-    std::uint64_t child;
-  };
 
   static std::uint64_t keyOf(const Position& position);
+  TreeSample sampleOf(const Node& node) const;
   // How a child's value ranks from its parent's view: (proof class, value).
   std::pair<int, float> rankOf(const Node& child) const;
   // Runs one iteration; false when it expanded nothing.
@@ -130,7 +131,9 @@ class DescentSearch {
 
   DescentSettings settings_;
   std::unordered_map<std::uint64_t, Node> nodes_;
-  std::vector<Edge> edges_;
+  // Each expanded node's edges, a contiguous range: the move and the child's key.
+  std::vector<Move> edgeMoves_;
+  std::vector<std::uint64_t> edgeChildren_;
   std::vector<std::uint64_t> expansionOrder_;
   std::uint64_t root_ = 0;
   // Repetition identities (Rules::hash) of the game's positions and the line being searched.
@@ -138,17 +141,14 @@ class DescentSearch {
   std::vector<std::uint64_t> line_;
   std::vector<std::pair<float, Proof>> lineBefore_;  // each line node's value and proof before
   std::unordered_set<std::uint64_t> onLine_;
-  std::int64_t evaluations_ = 0;
+  // What the last search did.
   std::int64_t lastEvaluations_ = 0;
-  std::int64_t batches_ = 0;
-  std::int64_t positions_ = 0;
-  std::int64_t lastPositions_ = 0;
   std::int64_t lastBatches_ = 0;
+  std::int64_t lastPositions_ = 0;
   int lastIterations_ = 0;
   // Scratch of an expansion.
   typename Rules::MoveList moves_;
   std::vector<typename Rules::MoveList> childMoves_;
-  std::vector<Position> children_;
   std::vector<BasicEvaluationRequest<Rules>> requests_;
   std::vector<Evaluation> answers_;
   std::vector<std::size_t> asked_;

@@ -34,7 +34,6 @@ BatchedGamesSettings descentSettings(int workers, bool treeSamples) {
   BatchedGamesSettings settings = testing_support::quickBatchedSettings(workers, 40);
   BatchedGamesSettings::Descent descent;
   descent.search.positionsPerMove = 100;
-  descent.search.maxPlies = settings.maxPlies;
   descent.search.maxExpansions = 4;
   descent.bestMoveProbability = 0.7;
   descent.treeSamples = treeSamples;
@@ -134,7 +133,7 @@ TEST(DescentGames, TheDescentConfigReachesSelfPlay) {
   const BatchedGamesSettings settings = selfPlaySettings(config);
   ASSERT_TRUE(settings.descent.has_value());
   EXPECT_EQ(settings.descent->search.positionsPerMove, config.learning.positionsPerMove);
-  EXPECT_EQ(settings.descent->search.maxPlies, config.selfplay.maxPlies);
+  EXPECT_EQ(settings.maxPlies, config.selfplay.maxPlies);  // Descent's length cap too
   EXPECT_EQ(settings.descent->search.quickWinWeight, config.learning.quickWinWeight);
   EXPECT_EQ(settings.descent->search.completion, config.learning.completion);
   EXPECT_EQ(settings.descent->search.maxExpansions, config.learning.maxExpansions);

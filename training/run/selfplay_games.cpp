@@ -52,7 +52,6 @@ BatchedGamesSettings selfPlaySettings(const TrainConfig& config) {
   if (learning.method == "descent") {
     BatchedGamesSettings::Descent descent;
     descent.search.positionsPerMove = learning.positionsPerMove;
-    descent.search.maxPlies = sp.maxPlies;
     descent.search.quickWinWeight = learning.quickWinWeight;
     descent.search.completion = learning.completion;
     descent.search.maxExpansions = learning.maxExpansions;

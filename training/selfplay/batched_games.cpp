@@ -254,8 +254,10 @@ class Worker {
     slot.sampleSides.clear();
     if constexpr (std::is_same_v<Rules, StandardRules>) {
       if (settings_.descent) {
+        DescentSettings search = settings_.descent->search;
+        search.maxPlies = settings_.maxPlies;
         for (auto& tree : slot.descent) {
-          if (!tree) tree = std::make_unique<DescentSearch<Rules>>(settings_.descent->search);
+          if (!tree) tree = std::make_unique<DescentSearch<Rules>>(search);
           tree->clear();
         }
       }
@@ -282,9 +284,7 @@ class Worker {
     shared_.batches += tree.lastBatches();
     const auto ranked = tree.rankedMoves();
     const int ply = static_cast<int>(slot.game.moves().size());
-    if (slot.plan.record && !descent.treeSamples)
-      recordTreeSample(slot, {&slot.game.position(), tree.rootValue(), tree.rootProof(), ply,
-                              &ranked.front().move});
+    if (slot.plan.record && !descent.treeSamples) recordTreeSample(slot, tree.rootSample());
     const std::size_t chosen = ply < settings_.samplingPlies
                                    ? chooseOrdinal(ranked, descent.bestMoveProbability, slot.rng)
                                    : 0;
@@ -296,13 +296,15 @@ class Worker {
   void recordTreeSample(Slot& slot, const typename DescentSearch<Rules>::TreeSample& node) {
     BasicTrainingSample<Rules> sample;
     sample.position = *node.position;
-    Rules::legalMoves(sample.position, legal_);
-    assignLegalPolicy(policy_, sample.position, legal_);
+    const Color mover = sample.position.sideToMove();
+    moveIndices_.clear();
+    for (const Move& m : node.moves)
+      moveIndices_.push_back(policyIndex(m, mover));
+    policy_.assign(moveIndices_);
     sample.policyIndices = policy_.indices;
     sample.policyTarget.assign(policy_.size(), 0.0f);
-    for (std::size_t m = 0; m < legal_.size(); ++m)
-      if (legal_[m] == *node.best)
-        sample.policyTarget[static_cast<std::size_t>(policy_.slotOfMove[m])] = 1.0f;
+    const auto best = static_cast<std::size_t>(node.best - node.moves.data());
+    sample.policyTarget[static_cast<std::size_t>(policy_.slotOfMove[best])] = 1.0f;
     sample.rootValue = node.value;
     sample.movesLeft = node.ply;  // made relative later
     slot.sampleSides.push_back(Play::sideToMove(sample.position));
@@ -469,6 +471,7 @@ class Worker {
   std::vector<std::vector<Evaluation>> answers_;
   typename Rules::MoveList legal_;  // scratch of the policy grouping
   LegalPolicy policy_;
+  std::vector<std::int32_t> moveIndices_;  // scratch of a Descent sample's policy
 };
 
 // One worker's run, ordered after everything its spawner did before handing it over (the

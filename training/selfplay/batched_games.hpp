@@ -62,7 +62,7 @@ struct BatchedGamesSettings {
   std::uint64_t seed = 1;
   // Minimax learning instead of the tree search, for the standard game's network sides.
   struct Descent {
-    DescentSettings search;
+    DescentSettings search;            // its maxPlies is the games' length cap, maxPlies above
     double bestMoveProbability = 0.9;  // ordinal selection in the sampling plies (1: the best)
     bool treeSamples = true;           // every expanded node a sample; false: the game's own
   };
