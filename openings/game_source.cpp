@@ -41,10 +41,16 @@ std::string replay(const std::vector<std::string>& moves, SourceGame& game) {
   return "";
 }
 
+// A record of a variant the database does not hold: said once for its file, which is skipped.
+struct OtherVariant {
+  std::string variant;
+};
+
 // One JSON game record (training/selfplay/game_record.hpp).
 std::string fromJson(const std::string& line, SourceGame& game) {
   try {
     WrittenGameRecord record = readGameRecordLine(line);
+    if (record.variant != "standard") throw OtherVariant{record.variant};
     game.white = std::move(record.white);
     game.black = std::move(record.black);
     game.start = record.start ? parseCfen(*record.start) : Position::start();
@@ -66,6 +72,7 @@ std::string fromText(const std::string& line, SourceGame& game) {
   std::vector<std::string> words;
   for (std::string word; in >> word;)
     words.push_back(word);
+  if (words.empty()) return "no moves and no result";
   const std::string last = words.back();
   if (last == "1-0")
     game.result = Outcome::WhiteWins;
@@ -110,11 +117,20 @@ void readGames(const fs::path& source, const std::function<void(SourceGame&&)>& 
     int number = 0;
     for (std::string line; std::getline(in, line);) {
       ++number;
-      const auto first = line.find_first_not_of(" \t\r");
+      // Blank by the reader's own definition (what >> skips), form feeds and vertical tabs too.
+      const auto first = line.find_first_not_of(" \t\r\n\f\v");
       if (first == std::string::npos || line[first] == '#') continue;
       SourceGame game;
       game.origin = file.string() + ":" + std::to_string(number);
-      const std::string problem = json ? fromJson(line, game) : fromText(line, game);
+      std::string problem;
+      try {
+        problem = json ? fromJson(line, game) : fromText(line, game);
+      } catch (const OtherVariant& other) {
+        bad(game.origin + ": a game of the variant '" + other.variant +
+            "'; the opening database holds the standard game only, so the rest of this file "
+            "is skipped");
+        break;
+      }
       if (problem.empty())
         take(std::move(game));
       else

@@ -36,6 +36,8 @@ struct SourceGame {
 //   - a directory holding `games.jsonl` (match, arena) or `games/*.jsonl` (a training run),
 //   - a text file of one game a line: moves in either notation from the start, then the result
 //     (1-0, 0-1, 1/2-1/2 or *); blank lines and lines starting with '#' are skipped.
+// A games file of another variant (Grand Camelot's records say "variant": "grand") is reported
+// once, at its first such line, and the rest of it skipped.
 // Throws GameSourceError for a source that cannot be read or is none of these.
 void readGames(const std::filesystem::path& source, const std::function<void(SourceGame&&)>& take,
                const std::function<void(const std::string&)>& bad);

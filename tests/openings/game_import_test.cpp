@@ -13,6 +13,7 @@
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
 #include "tests/scratch_dir.hpp"
+#include "training/selfplay/grand_game_record.hpp"
 
 namespace camelot {
 namespace {
@@ -113,6 +114,33 @@ TEST_F(GameImport, BadLinesAreReportedWithFileAndLineAndSkipped) {
   EXPECT_EQ(fromStart[0].unknown, 1);
   EXPECT_EQ(fromStart[1].move, "F7-F8");
   EXPECT_EQ(fromStart[1].draws, 1);
+}
+
+// A line of form feeds or vertical tabs is blank like any other (it once crashed the reader).
+TEST_F(GameImport, LinesOfAnyWhitespaceAreBlank) {
+  const fs::path text = dir_ / "spaced.txt";
+  write(text, "F7-F8 G10-G9 *\n\f\n\v\r\n \t\f\v\nE7-E8 1-0\n");
+  const ImportSummary summary = import({text});
+  EXPECT_EQ(summary.imported, 2);
+  EXPECT_EQ(summary.bad, 0);
+  EXPECT_TRUE(bad_.empty());
+}
+
+// A Grand Camelot games file is said to be one, once, and skipped; the files beside it are read.
+TEST_F(GameImport, AGrandCamelotFileIsSaidOnceAndSkipped) {
+  GrandGameRecord grand;
+  grand.rb = "random";
+  grand.gy = "greedy";
+  const fs::path grandFile = dir_ / "grand" / "games.jsonl";
+  write(grandFile, grand.toJsonLine() + "\n" + grand.toJsonLine() + "\n");
+  const fs::path text = dir_ / "one.txt";
+  write(text, "F7-F8 G10-G9 1/2-1/2\n");
+  const ImportSummary summary = import({grandFile, text});
+  EXPECT_EQ(summary.imported, 1);
+  ASSERT_EQ(bad_.size(), 1u);
+  EXPECT_EQ(bad_[0], grandFile.string() +
+                         ":1: a game of the variant 'grand'; the opening database holds the "
+                         "standard game only, so the rest of this file is skipped");
 }
 
 TEST_F(GameImport, ReadsGameRecordsAndRunDirectories) {

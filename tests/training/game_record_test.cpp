@@ -9,6 +9,7 @@
 #include "engine/notation.hpp"
 #include "io/byte_reader.hpp"
 #include "io/byte_writer.hpp"
+#include "training/selfplay/grand_game_record.hpp"
 
 namespace camelot {
 namespace {
@@ -33,6 +34,17 @@ TEST(GameRecordLine, ReadsWhatToJsonLineWrites) {
   EXPECT_EQ(read.start, toCfen(record.start));
   EXPECT_EQ(read.moves, (std::vector<std::string>{"F7-F8", "G10-G9", "F6-F7"}));
   EXPECT_EQ(read.result, "draw");
+  EXPECT_EQ(read.variant, "standard");
+}
+
+// A Grand Camelot record says its variant, so that readers of the standard game can tell.
+TEST(GameRecordLine, ReadsTheVariantOfAGrandRecord) {
+  GrandGameRecord record;
+  record.rb = "random";
+  record.gy = "greedy";
+  const WrittenGameRecord read = readGameRecordLine(record.toJsonLine());
+  EXPECT_EQ(read.variant, "grand");
+  EXPECT_EQ(read.white, "");
 }
 
 // The byte form ranks send under MPI keeps everything, the moves' paths included.

@@ -42,7 +42,8 @@ struct WrittenGameRecord {
   std::string white, black;          // empty when absent
   std::optional<std::string> start;  // the CFEN; absent: the start position
   std::vector<std::string> moves;
-  std::string result;  // "white", "black", "draw", or empty when absent
+  std::string result;                // "white", "black", "draw", or empty when absent
+  std::string variant = "standard";  // "grand" for a Grand Camelot record (grand_game_record)
 };
 
 // A line that is not a game record. what() starts "not a JSON object" or "bad game record: ".
