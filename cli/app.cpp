@@ -2,6 +2,8 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <iostream>
 #include <vector>
 
@@ -18,6 +20,20 @@
 
 namespace camelot::cli {
 namespace {
+
+// CLI::Range for a real number, NaN refused too (it compares false with both bounds, so
+// CLI::Range lets it through).
+CLI::Validator realRange(double low, double high) {
+  return CLI::Validator(
+             [](std::string& text) -> std::string {
+               double value = 0.0;
+               const auto [end, error] =
+                   std::from_chars(text.data(), text.data() + text.size(), value);
+               return error == std::errc() && std::isnan(value) ? "not a number: " + text : "";
+             },
+             "", "not NaN") &
+         CLI::Range(low, high);
+}
 
 // --variant standard|grand (cli/variant.hpp), `what` saying what it changes besides.
 void addVariantOption(CLI::App* command, std::string& variant, const std::string& what,
@@ -301,7 +317,7 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       ->add_option("--hours", trainOptions.hours,
                    "The run's whole length in hours, over all its sessions: a finished run given "
                    "more goes on (0: the config's)")
-      ->check(CLI::Range(0.0, 100000.0));
+      ->check(realRange(0.0, 100000.0));
   train->add_option("--init", trainOptions.init,
                     "A new run starts from this checkpoint's weights (the config's network) "
                     "instead of fresh ones");
@@ -385,7 +401,7 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       "ratings",
       "Merge the results of arenas, matches and training runs and print Bradley-Terry ratings "
       "(player, "
-      "games, score, Elo, 95% interval); also writes them as CSV.");
+      "games, score, Elo, 95% interval); with --csv, also as CSV.");
   ratings
       ->add_option("SOURCE", ratingsOptions.sources,
                    "Arena or run directories (their results.csv), match directories (their "
@@ -393,8 +409,8 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       ->required();
   ratings->add_option("--anchor", ratingsOptions.anchor,
                       "Player rated 0 (default: random if it played, else the first)");
-  ratings->add_option("--csv", ratingsOptions.csv, "CSV file to write ('' : none)")
-      ->capture_default_str();
+  ratings->add_option("--csv", ratingsOptions.csv,
+                      "Also write the ratings to this CSV file (default: print only)");
 
   CLI::App* openings =
       app.add_subcommand("openings", "Opening theory: a database of games (docs/openings.md).");
@@ -416,7 +432,7 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       ->add_option("--plies", importOptions.plies,
                    "A new database: plies of each game its position tree counts (default " +
                        std::to_string(kDefaultTreePlies) + "; fixed once the file exists)")
-      ->check(CLI::Range(1, 10000));
+      ->check(CLI::Range(1, kMaxTreePlies));
   OpeningsShowOptions showOpeningsOptions;
   CLI::App* openingsShow = openings->add_subcommand(
       "show",
@@ -480,7 +496,7 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
       ->add_option("--max-value", exportOptions.maxValue,
                    "Largest distance of the book value from even (values in [-1, 1])")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 2.0));
+      ->check(realRange(0.0, 2.0));
   openingsExport->add_option("--out", exportOptions.out, "The suite to write")->required();
   OpeningsHtmlOptions htmlOptions;
   CLI::App* openingsHtml = openings->add_subcommand(

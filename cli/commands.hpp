@@ -156,7 +156,7 @@ std::vector<std::string> splitPlayerList(const std::string& list);
 struct RatingsOptions {
   std::vector<std::string> sources;  // arena or run directories (their results.csv), or files
   std::string anchor;                // empty: random if it played, else the first player read
-  std::string csv = "ratings.csv";   // empty: print only
+  std::string csv;                   // empty: print only (never overwrite a file unasked)
 };
 // The table to `out`; warnings (a torn last line) to `err`.
 void runRatings(const RatingsOptions& options, std::ostream& out, std::ostream& err);

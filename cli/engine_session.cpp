@@ -68,8 +68,13 @@ std::string valueText(float value) {
   return text;
 }
 
-// An error line stays one line whatever the message.
+// An error line stays one short line whatever the message: a message that quotes a huge input
+// line is cut (a 10 MB line once came back whole).
 std::string oneLine(std::string text) {
+  constexpr std::size_t kLongest = 300;
+  if (text.size() > kLongest)
+    text = text.substr(0, kLongest) + "... (" + std::to_string(text.size() - kLongest) +
+           " more characters)";
   std::replace(text.begin(), text.end(), '\n', ' ');
   return text;
 }

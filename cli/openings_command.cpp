@@ -53,7 +53,9 @@ void runOpeningsImport(const OpeningsImportOptions& options, std::ostream& out, 
       << " bad lines skipped) into " << options.database << ": " << database.gameCount()
       << " games in all\n"
       << "openings import: " << rate << " games/s\n";
-  if (summary.interrupted) throw std::runtime_error("interrupted; the games read so far are kept");
+  // The status of a stopped program (128 + the signal, cli/app.cpp), the games kept.
+  if (summary.interrupted)
+    err << "camelot openings import: interrupted; the games read so far are kept\n";
 }
 
 namespace {
@@ -277,7 +279,7 @@ void runOpeningsGrow(const OpeningsGrowOptions& options, std::ostream& out, std:
   out << '\n';
   if (complete) out << "every line of the book ends the game: nothing left to add\n";
   if (watch.interrupted())
-    throw std::runtime_error("interrupted; the positions added so far are kept");
+    err << "camelot openings grow: interrupted; the positions added so far are kept\n";
 }
 
 void runOpeningsExport(const OpeningsExportOptions& options, std::ostream& out) {

@@ -49,7 +49,16 @@ struct Replayed {
 };
 
 Replayed replay(const WrittenGameRecord& record, const std::string& file) {
-  Game game(parseCfen(record.start.value_or("startpos")));
+  if (record.variant != "standard")
+    throw InputError(file + ": a game of the variant '" + record.variant +
+                     "'; replay shows the standard game only");
+  Position start;
+  try {
+    start = parseCfen(record.start.value_or("startpos"));
+  } catch (const CfenError& e) {
+    throw InputError(file + ": the start: " + e.what());
+  }
+  Game game(start);
   Replayed replayed;
   for (std::size_t i = 0; i < record.moves.size(); ++i) {
     try {

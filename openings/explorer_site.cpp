@@ -121,6 +121,12 @@ function square(column, r, piece) {
   return out;
 }
 
+// Text from the data as HTML text, whatever it holds.
+function esc(text) {
+  return String(text).replace(/[&<>"']/g,
+      c => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"})[c]);
+}
+
 function percent(part, whole) { return whole > 0 ? 100 * part / whole : 0; }
 function signed(v) { return v === null ? "-" : (v >= 0 ? "+" : "") + v.toFixed(3); }
 
@@ -140,8 +146,9 @@ function render() {
     const mine = side === "White" ? w : b;
     const score = decided > 0 ? ((mine + d / 2) / decided).toFixed(3) : "-";
     const link = child >= 0
-        ? `<a href="#${encodeURIComponent(walked.concat([move]).join(","))}">${move}</a>` : move;
-    return `<tr class="move-row" data-move="${move}" data-games="${games}">` +
+        ? `<a href="#${encodeURIComponent(walked.concat([move]).join(","))}">${esc(move)}</a>`
+        : esc(move);
+    return `<tr class="move-row" data-move="${esc(move)}" data-games="${games}">` +
            `<td class="move">${link}</td><td>${games}</td><td><div class="bar">` +
            `<span class="white" style="width:${percent(w, games)}%"></span>` +
            `<span class="draw" style="width:${percent(d, games)}%"></span>` +

@@ -1,6 +1,7 @@
 #include "openings/game_database.hpp"
 
 #include <algorithm>
+#include <charconv>
 
 namespace camelot {
 namespace {
@@ -58,28 +59,72 @@ std::int64_t pragma(Sqlite& db, const char* name) {
   return query.step() ? query.integer(0) : 0;
 }
 
+// The tree_plies setting as the file holds it, checked: a whole number in [1, kMaxTreePlies].
+int readTreePlies(const std::filesystem::path& file, const std::string& text) {
+  int plies = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), plies);
+  if (error != std::errc() || end != text.data() + text.size() || plies < 1 ||
+      plies > kMaxTreePlies)
+    throw SqliteError(file.string() + ": settings.tree_plies is '" + text.substr(0, 40) +
+                      "' (a whole number from 1 to " + std::to_string(kMaxTreePlies) +
+                      " is expected)");
+  return plies;
+}
+
+// A move's count as the file holds it, checked: never negative, and small enough that the
+// counts of every move of a position add up without overflow.
+std::int64_t readCount(const Statement& row, int column, const Sqlite& db) {
+  constexpr std::int64_t kMaxCount = std::int64_t{1} << 48;
+  const std::int64_t count = row.integer(column);
+  if (count < 0 || count > kMaxCount)
+    throw SqliteError(db.file().string() + ": a count of " + row.text(0) + " in table moves is " +
+                      std::to_string(count) + " (0 to 2^48 is expected)");
+  return count;
+}
+
+// Tables in the file; the statement is done before the caller writes (an open read would keep
+// a snapshot that a later write lock cannot take).
+std::int64_t tableCount(Sqlite& db) {
+  Statement tables(db, "SELECT count(*) FROM sqlite_schema");
+  tables.step();
+  return tables.integer(0);
+}
+
 }  // namespace
 
+std::string checkedMoveText(const Sqlite& db, std::string text, std::string_view column) {
+  constexpr std::size_t kLongest = 200;  // a path of every square is shorter
+  if (text.empty() || text.size() > kLongest ||
+      text.find_first_not_of("ABCDEFGHIJKL0123456789-x") != std::string::npos)
+    throw SqliteError(db.file().string() + ": " + std::string(column) + " holds '" +
+                      text.substr(0, 40) + (text.size() > 40 ? "...'" : "'") +
+                      ", which is not a move in letter notation");
+  return text;
+}
+
 GameDatabase::GameDatabase(const std::filesystem::path& file, int treePlies) : db_(file) {
-  if (treePlies < 0)
-    throw SqliteError(file.string() + ": tree plies must be at least 1 (got " +
-                      std::to_string(treePlies) + ")");
+  if (treePlies < 0 || treePlies > kMaxTreePlies)
+    throw SqliteError(file.string() + ": tree plies must be from 1 to " +
+                      std::to_string(kMaxTreePlies) + " (got " + std::to_string(treePlies) + ")");
   db_.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
+  if (tableCount(db_) == 0) {
+    // Under the write lock, looked at again: of two processes creating one file, the second
+    // waits here and then opens what the first created.
+    Transaction create(db_);
+    if (tableCount(db_) == 0) {
+      treePlies_ = treePlies > 0 ? treePlies : kDefaultTreePlies;
+      db_.exec(kSchema);
+      db_.exec(kBookSchema);
+      db_.exec("PRAGMA application_id = " + std::to_string(kApplicationId) +
+               "; PRAGMA user_version = " + std::to_string(kOpeningsSchemaVersion) +
+               "; INSERT INTO settings VALUES ('tree_plies', '" + std::to_string(treePlies_) +
+               "')");
+      create.commit();
+      return;
+    }
+  }
   const std::int64_t version = pragma(db_, "user_version");
   const std::int64_t application = pragma(db_, "application_id");
-  Statement tables(db_, "SELECT count(*) FROM sqlite_schema");
-  tables.step();
-  if (tables.integer(0) == 0) {
-    treePlies_ = treePlies > 0 ? treePlies : kDefaultTreePlies;
-    Transaction create(db_);
-    db_.exec(kSchema);
-    db_.exec(kBookSchema);
-    db_.exec("PRAGMA application_id = " + std::to_string(kApplicationId) +
-             "; PRAGMA user_version = " + std::to_string(kOpeningsSchemaVersion) +
-             "; INSERT INTO settings VALUES ('tree_plies', '" + std::to_string(treePlies_) + "')");
-    create.commit();
-    return;
-  }
   if (application != kApplicationId)
     throw SqliteError(file.string() + ": an SQLite database, but not an opening database");
   if (version > kOpeningsSchemaVersion)
@@ -87,13 +132,15 @@ GameDatabase::GameDatabase(const std::filesystem::path& file, int treePlies) : d
                       " is newer than this program's " + std::to_string(kOpeningsSchemaVersion));
   if (version < 2) {
     Transaction upgrade(db_);
-    db_.exec(kBookSchema);
-    db_.exec("PRAGMA user_version = 2");
+    if (pragma(db_, "user_version") < 2) {  // looked at again under the write lock
+      db_.exec(kBookSchema);
+      db_.exec("PRAGMA user_version = 2");
+    }
     upgrade.commit();
   }
   Statement setting(db_, "SELECT value FROM settings WHERE key = 'tree_plies'");
   if (!setting.step()) throw SqliteError(file.string() + ": no tree_plies setting");
-  treePlies_ = std::stoi(setting.text(0));
+  treePlies_ = readTreePlies(file, setting.text(0));
   if (treePlies > 0 && treePlies != treePlies_)
     throw SqliteError(file.string() + ": counts the first " + std::to_string(treePlies_) +
                       " plies of each game; it cannot count " + std::to_string(treePlies) +
@@ -108,8 +155,9 @@ std::vector<MoveStats> GameDatabase::moves(std::uint64_t key) {
   query.bind(1, storedKey(key));
   std::vector<MoveStats> moves;
   while (query.step())
-    moves.push_back({query.text(0), static_cast<std::uint64_t>(query.integer(1)), query.integer(2),
-                     query.integer(3), query.integer(4), query.integer(5)});
+    moves.push_back({checkedMoveText(db_, query.text(0), "moves.move"),
+                     static_cast<std::uint64_t>(query.integer(1)), readCount(query, 2, db_),
+                     readCount(query, 3, db_), readCount(query, 4, db_), readCount(query, 5, db_)});
   return moves;
 }
 

@@ -21,6 +21,8 @@ inline constexpr int kOpeningsSchemaVersion = 2;
 // position is one game's alone (10,000 self-play games of ~110 plies: 1.15 million rows,
 // 55 MB, with no cap).
 inline constexpr int kDefaultTreePlies = 40;
+// The most plies a database may count (what `openings import --plies` accepts).
+inline constexpr int kMaxTreePlies = 10'000;
 
 // What a position's move has scored, from White's side as chess databases count.
 struct MoveStats {
@@ -34,6 +36,11 @@ struct MoveStats {
 inline std::int64_t storedKey(std::uint64_t key) {
   return static_cast<std::int64_t>(key);
 }
+
+// `text`, a move read from `column` of the database in `db`, if it is letter notation (the
+// characters of R1's squares, '-' and 'x'); else SqliteError naming the column. Whatever
+// shows the database (a terminal, the explorer page) gets no other text from it.
+std::string checkedMoveText(const Sqlite& db, std::string text, std::string_view column);
 
 class GameDatabase {
  public:

@@ -31,10 +31,7 @@ std::uint64_t gameDigest(const SourceGame& game) {
 GameImporter::GameImporter(GameDatabase& database, int batchGames)
     : database_(database),
       batchGames_(batchGames),
-      known_(database.sqlite(), "SELECT 1 FROM games WHERE digest = ?1") {
-  plies_.reserve(static_cast<std::size_t>(batchGames) *
-                 static_cast<std::size_t>(database.treePlies()));
-}
+      known_(database.sqlite(), "SELECT 1 FROM games WHERE digest = ?1") {}
 
 GameImporter::~GameImporter() = default;
 
@@ -63,7 +60,7 @@ bool GameImporter::add(const SourceGame& game) {
                         static_cast<std::uint16_t>(pending.moves.size() - begin), game.result});
   }
   games_.push_back(std::move(pending));
-  if (static_cast<int>(games_.size()) >= batchGames_) flush();
+  if (static_cast<int>(games_.size()) >= batchGames_ || plies_.size() >= kBatchPlies) flush();
   return true;
 }
 
@@ -75,10 +72,14 @@ void GameImporter::flush() {
   if (games_.empty()) return;
   Sqlite& db = database_.sqlite();
   Transaction batch(db);
+  // A game another import wrote since add() looked is a duplicate found late: left out, with
+  // its counts, so that two imports into one database at once both succeed.
   Statement insertGame(db,
-                       "INSERT INTO games (digest, origin, white, black, start, moves, result) "
-                       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
-  for (const PendingGame& g : games_) {
+                       "INSERT OR IGNORE INTO games (digest, origin, white, black, start, moves, "
+                       "result) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+  std::vector<bool> written(games_.size());
+  for (std::size_t i = 0; i < games_.size(); ++i) {
+    const PendingGame& g = games_[i];
     insertGame.bind(1, storedKey(g.digest))
         .bind(2, g.origin)
         .bind(3, g.white)
@@ -87,7 +88,10 @@ void GameImporter::flush() {
         .bind(6, g.moves)
         .bind(7, g.result);
     insertGame.run();
+    written[i] = db.changes() == 1;
   }
+  const auto late = static_cast<std::int64_t>(std::count(written.begin(), written.end(), false));
+  std::erase_if(plies_, [&](const PendingPly& ply) { return !written[ply.game]; });
   Statement upsert(db,
                    "INSERT INTO moves VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) "
                    "ON CONFLICT (position, child) DO UPDATE SET "
@@ -118,6 +122,7 @@ void GameImporter::flush() {
     first = last;
   }
   batch.commit();
+  lateDuplicates_ += late;
   games_.clear();
   plies_.clear();
 }
@@ -155,6 +160,8 @@ ImportSummary importGames(GameDatabase& database, const std::vector<std::filesys
     throw;
   }
   importer.finish();
+  summary.imported -= importer.lateDuplicates();
+  summary.duplicates += importer.lateDuplicates();
   summary.seconds = elapsed();
   return summary;
 }

@@ -30,6 +30,9 @@ class GameImporter {
   bool add(const SourceGame& game);
   // Writes what is queued.
   void finish();
+  // Games add() took that another import wrote first, found as each batch was written: they
+  // were skipped then, counts and all.
+  std::int64_t lateDuplicates() const { return lateDuplicates_; }
 
  private:
   void flush();
@@ -53,6 +56,10 @@ class GameImporter {
     Outcome result;
   };
   std::vector<PendingPly> plies_;
+  std::int64_t lateDuplicates_ = 0;
+  // A batch is also written when its plies reach this many (about 64 MB): a database that
+  // counts thousands of plies a game is sized by what games hold, not by its setting.
+  static constexpr std::size_t kBatchPlies = 2'000'000;
 };
 
 struct ImportSummary {

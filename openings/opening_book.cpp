@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <queue>
 #include <unordered_set>
 
@@ -24,17 +23,35 @@ double finalValue(const GameStatus& status, Color mover) {
 
 OpeningBook::OpeningBook(GameDatabase& database, BookSettings settings)
     : database_(database), settings_(settings) {
+  // Each value is checked as it is read: a hand-edited book gets one error naming the table.
+  const std::string file = database.sqlite().file().string();
+  const auto value = [&](const Statement& row, int column, const char* where) {
+    const double v = row.real(column);
+    if (!(v >= -1.0 && v <= 1.0))
+      throw SqliteError(file + ": " + where + " of position " + std::to_string(row.integer(0)) +
+                        " is " + std::to_string(v) + " (a value in [-1, 1] is expected)");
+    return v;
+  };
   Statement positions(database.sqlite(), "SELECT position, cfen, search_value FROM book_positions");
-  while (positions.step())
+  while (positions.step()) {
+    std::string cfen = positions.text(1);
+    try {
+      parseCfen(cfen);
+    } catch (const CfenError& e) {
+      throw SqliteError(file + ": book_positions.cfen of position " +
+                        std::to_string(positions.integer(0)) + ": " + e.what());
+    }
     nodes_[static_cast<std::uint64_t>(positions.integer(0))] =
-        Node{positions.text(1), positions.real(2), {}};
+        Node{std::move(cfen), value(positions, 2, "book_positions.search_value"), {}};
+  }
   Statement moves(database.sqlite(),
                   "SELECT position, child, move, estimate, final FROM book_moves");
   while (moves.step()) {
     const auto found = nodes_.find(static_cast<std::uint64_t>(moves.integer(0)));
     if (found == nodes_.end()) continue;
-    addEdge(found->second, {moves.text(2), static_cast<std::uint64_t>(moves.integer(1)),
-                            moves.real(3), moves.integer(4) != 0});
+    addEdge(found->second, {checkedMoveText(database.sqlite(), moves.text(2), "book_moves.move"),
+                            static_cast<std::uint64_t>(moves.integer(1)),
+                            value(moves, 3, "book_moves.estimate"), moves.integer(4) != 0});
   }
 }
 
@@ -54,24 +71,44 @@ double OpeningBook::edgeValue(const Node& node, const Edge& edge) const {
 void OpeningBook::computeValues() const {
   if (!valuesStale_) return;
   values_.clear();
+  // Depth first, children before their parent, on a stack of its own: a book line can be as
+  // long as the file says (a hand-edited book once held a chain of 300,000), deeper than the
+  // call stack goes.
   std::unordered_set<std::uint64_t> onPath;
-  const std::function<double(std::uint64_t)> valueOf = [&](std::uint64_t key) -> double {
-    if (const auto done = values_.find(key); done != values_.end()) return done->second;
-    const Node& node = nodes_.at(key);
-    onPath.insert(key);
-    // Children first, so that edgeValue finds their values.
-    for (const Edge& edge : node.edges)
-      if (!edge.final && nodes_.contains(edge.child) && !onPath.contains(edge.child))
-        valueOf(edge.child);
-    double best = node.edges.empty() ? node.searchValue : -1.0;
-    for (const Edge& edge : node.edges) {
-      // A line back to a position on the way repeats it: a draw (R9 e) unless someone deviates.
-      const double v = onPath.contains(edge.child) ? 0.0 : edgeValue(node, edge);
-      best = std::max(best, v);
+  struct Visit {
+    std::uint64_t key;
+    std::size_t nextEdge;
+  };
+  std::vector<Visit> stack;
+  const auto valueOf = [&](std::uint64_t root) {
+    if (values_.contains(root)) return;
+    stack.push_back({root, 0});
+    onPath.insert(root);
+    while (!stack.empty()) {
+      const std::uint64_t key = stack.back().key;
+      const Node& node = nodes_.at(key);
+      // Children first, so that edgeValue finds their values.
+      bool descended = false;
+      while (!descended && stack.back().nextEdge < node.edges.size()) {
+        const Edge& edge = node.edges[stack.back().nextEdge++];
+        if (edge.final || !nodes_.contains(edge.child) || onPath.contains(edge.child) ||
+            values_.contains(edge.child))
+          continue;
+        stack.push_back({edge.child, 0});
+        onPath.insert(edge.child);
+        descended = true;
+      }
+      if (descended) continue;
+      double best = node.edges.empty() ? node.searchValue : -1.0;
+      for (const Edge& edge : node.edges) {
+        // A line back to a position on the way repeats it: a draw (R9 e) unless someone deviates.
+        const double v = onPath.contains(edge.child) ? 0.0 : edgeValue(node, edge);
+        best = std::max(best, v);
+      }
+      onPath.erase(key);
+      values_[key] = best;
+      stack.pop_back();
     }
-    onPath.erase(key);
-    values_[key] = best;
-    return best;
   };
   const std::uint64_t root = Position::start().hash();
   if (nodes_.contains(root)) valueOf(root);
@@ -82,7 +119,8 @@ void OpeningBook::computeValues() const {
 
 std::optional<std::vector<std::string>> OpeningBook::grow(PositionSearcher& searcher) {
   const Position start = Position::start();
-  if (nodes_.empty()) {
+  // The book grows from the start; a hand-edited one may have lost it.
+  if (!nodes_.contains(start.hash())) {
     add(start.hash(), start, searcher);
     return std::vector<std::string>{};
   }

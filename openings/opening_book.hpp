@@ -47,7 +47,7 @@ class OpeningBook {
   explicit OpeningBook(GameDatabase& database, BookSettings settings = {});
 
   std::size_t size() const { return nodes_.size(); }
-  // Adds one position: the start's if the book is empty, else the one after the cheapest move
+  // Adds one position: the start's if the book lacks it, else the one after the cheapest move
   // not yet in the book. Searches it and estimates each of its moves with `searcher`, and
   // writes it in one transaction. Returns the moves from the start that reach it (empty for
   // the start), or nullopt when nothing is left to add (every line ends the game).

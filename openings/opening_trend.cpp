@@ -1,5 +1,6 @@
 #include "openings/opening_trend.hpp"
 
+#include <charconv>
 #include <fstream>
 
 #include "engine/cfen.hpp"
@@ -11,13 +12,18 @@ namespace camelot {
 namespace fs = std::filesystem;
 namespace {
 
-// "gen-000012.jsonl" -> 12; -1 for another name.
+// Far more generations than a run makes; a larger number in a file name is not one.
+constexpr std::int64_t kMaxGeneration = 1'000'000'000;
+
+// "gen-000012.jsonl" -> 12; -1 for another name; 0 for a number too large to be one.
 std::int64_t generationOf(const fs::path& file) {
   const std::string name = file.stem().string();
   if (!name.starts_with("gen-") || name.size() == 4) return -1;
   for (std::size_t i = 4; i < name.size(); ++i)
     if (name[i] < '0' || name[i] > '9') return -1;
-  return std::stoll(name.substr(4));
+  std::int64_t generation = 0;
+  const auto [end, error] = std::from_chars(name.data() + 4, name.data() + name.size(), generation);
+  return error == std::errc() && generation <= kMaxGeneration ? generation : 0;
 }
 
 }  // namespace
@@ -32,7 +38,12 @@ std::vector<TrendBin> openingTrend(const fs::path& runDirectory, int every,
   std::vector<TrendBin> bins;
   for (const fs::path& file : gameFiles(runDirectory)) {
     const std::int64_t generation = generationOf(file);
-    if (generation < 1) continue;
+    if (generation < 0) continue;
+    if (generation == 0) {
+      bad(file.string() + ": not a generation's games (the number is 0 or above " +
+          std::to_string(kMaxGeneration) + "); skipped");
+      continue;
+    }
     const std::int64_t first = (generation - 1) / every * every + 1;
     if (bins.empty() || bins.back().firstGeneration != first)
       bins.push_back({first, generation, 0, {}});
@@ -46,6 +57,9 @@ std::vector<TrendBin> openingTrend(const fs::path& runDirectory, int every,
       const std::string where = file.string() + ":" + std::to_string(number) + ": ";
       try {
         const WrittenGameRecord record = readGameRecordLine(line);
+        if (record.variant != "standard")
+          throw GameSourceError(where + "a game of the variant '" + record.variant +
+                                "'; openings trend reads the standard game only");
         if (record.start.value_or(start) != start) continue;
         const std::vector<std::string>& moves = record.moves;
         Position position = Position::start();

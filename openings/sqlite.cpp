@@ -30,6 +30,10 @@ void Sqlite::exec(std::string_view sql) {
   }
 }
 
+std::int64_t Sqlite::changes() const {
+  return sqlite3_changes64(db_);
+}
+
 void Sqlite::fail(std::string_view what) const {
   throw SqliteError(file_.string() + ": " + std::string(what) + ": " + sqlite3_errmsg(db_));
 }

@@ -28,6 +28,8 @@ class Sqlite {
 
   // Runs one or more statements that return no rows.
   void exec(std::string_view sql);
+  // Rows the last INSERT, UPDATE or DELETE changed.
+  std::int64_t changes() const;
   const std::filesystem::path& file() const { return file_; }
   sqlite3* handle() const { return db_; }
   // Throws SqliteError: "FILE: what: SQLite's message".

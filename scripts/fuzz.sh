@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Fuzzes every parser with libFuzzer under AddressSanitizer and UndefinedBehaviorSanitizer, for
 # SECONDS each (default 60): CFEN, both move notations, the engine protocol, run configs,
-# checkpoints, replay chunks and game records (tests/fuzz/fuzz_targets.hpp). Inputs that reach
+# checkpoints, replay chunks and game records; Grand Camelot's GFEN, moves and engine protocol;
+# the opening database's text and JSON game readers and its database file
+# (tests/fuzz/fuzz_targets.hpp). Inputs that reach
 # new code join tests/fuzz/corpus/TARGET; a crash is kept in tests/fuzz/crashes/TARGET. Both are
 # replayed by scripts/test.sh (fuzz_corpus_tests): commit them.
 #
@@ -28,9 +30,10 @@ cmake -S . -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYP
   "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined" >/dev/null
 cmake --build build-fuzz --target camelot_fuzz
 
-targets=(cfen move engine_protocol config checkpoint chunk game_record game_record_bytes)
+targets=(cfen move engine_protocol config checkpoint chunk game_record game_record_bytes
+  gfen grand_move grand_engine_protocol text_games games_jsonl opening_database)
 found=0
-printf '%-16s %12s %10s %8s\n' target inputs corpus crashes
+printf '%-22s %12s %10s %8s\n' target inputs corpus crashes
 for target in "${targets[@]}"; do
   corpus="tests/fuzz/corpus/$target"
   crashes="tests/fuzz/crashes/$target"
@@ -50,7 +53,7 @@ for target in "${targets[@]}"; do
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
   after=$(find "$crashes" -type f | wc -l)
   found=$((found + after - before))
-  printf '%-16s %12s %10s %8s\n' "$target" "${runs:-0}" "$(find "$corpus" -type f | wc -l)" \
+  printf '%-22s %12s %10s %8s\n' "$target" "${runs:-0}" "$(find "$corpus" -type f | wc -l)" \
     "$((after - before))"
 done
 echo "fuzz: $found new crash(es); logs in build-fuzz/fuzz-TARGET.log"

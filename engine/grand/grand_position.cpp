@@ -166,6 +166,19 @@ GrandPosition parseGfen(std::string_view text) {
       throw GfenError("bad GFEN: " + where + " describes " + std::to_string(file - first) +
                       " squares (it has " + std::to_string(last - first + 1) + ")");
   }
+  // G2: each player starts with 4 knights and 8 men, and pieces are never added.
+  for (int p = 0; p < kPlayers; ++p) {
+    int men = 0, knights = 0;
+    for (const Piece piece : position.board)
+      if (!piece.empty() && index(piece.owner()) == p) ++(piece.knight() ? knights : men);
+    const std::string who = playerName(playerAt(p));
+    if (men > kMenPerPlayer)
+      throw GfenError("bad GFEN: " + who + " has " + std::to_string(men) + " men, at most " +
+                      std::to_string(kMenPerPlayer) + " exist");
+    if (knights > kKnightsPerPlayer)
+      throw GfenError("bad GFEN: " + who + " has " + std::to_string(knights) +
+                      " knights, at most " + std::to_string(kKnightsPerPlayer) + " exist");
+  }
   const std::string_view mover = fields[1];
   if (mover.size() != 1 || std::string_view("rgby").find(mover[0]) == std::string_view::npos)
     throw GfenError("bad GFEN: player to move '" + std::string(mover) +

@@ -25,6 +25,10 @@ struct Piece {
   bool operator==(const Piece&) const = default;
 };
 
+// Each player's pieces at the start (G2); a position never holds more.
+inline constexpr int kMenPerPlayer = 8;
+inline constexpr int kKnightsPerPlayer = 4;
+
 // A GFEN that cannot be read; what() names the field and the problem.
 class GfenError : public std::invalid_argument {
  public:
@@ -55,7 +59,7 @@ GrandPosition halfTurned(const GrandPosition& position);
 Square transposedSquare(Square s);
 Square halfTurnedSquare(Square s);
 
-// Reads a GFEN (G14). Throws GfenError.
+// Reads a GFEN (G14); more pieces than a player starts with are refused. Throws GfenError.
 GrandPosition parseGfen(std::string_view text);
 std::string toGfen(const GrandPosition& position);
 

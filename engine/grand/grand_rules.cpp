@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bitset>
+#include <unordered_map>
 #include <utility>
 
 namespace camelot::grand {
@@ -41,7 +43,6 @@ class MoveFinder {
       }
       std::vector<GrandMove> leaving = collected(leaverCanJump);
       if (!leaving.empty()) return leaving;
-      best_.clear();  // e: the obligation lapses this turn
     }
     for (const Square s : pieces)
       addMovesOf(s);
@@ -49,6 +50,9 @@ class MoveFinder {
     if (!anyCanJump) addCastleMoves(moves);
     return moves;
   }
+
+  // Jump steps tried so far: the search's work, for tests that bound it.
+  std::int64_t jumpSteps() const { return jumpSteps_; }
 
  private:
   bool friendly(Piece piece) const {
@@ -74,14 +78,14 @@ class MoveFinder {
   // captures are one; their notations are compared only when a second path turns up.
   void add(GrandMove move) {
     std::sort(move.captured.begin(), move.captured.end());
-    for (GrandMove& kept : best_) {
-      if (kept.path.front() != move.path.front() || kept.path.back() != move.path.back() ||
-          kept.captured != move.captured)
-        continue;
-      if (writtenBefore(move, notation(move), kept, notation(kept))) kept = std::move(move);
+    const auto [kept, fresh] = distinct_.try_emplace(
+        Reached{move.path.front(), move.path.back(), capturedSet_}, best_.size());
+    if (fresh) {
+      best_.push_back(std::move(move));
       return;
     }
-    best_.push_back(std::move(move));
+    GrandMove& old = best_[kept->second];
+    if (writtenBefore(move, notation(move), old, notation(old))) old = std::move(move);
   }
 
   // The moves kept so far (only the captures when `capturesOnly`), then forgotten.
@@ -90,6 +94,8 @@ class MoveFinder {
     for (GrandMove& move : best_)
       if (!capturesOnly || !move.captured.empty()) moves.push_back(std::move(move));
     best_.clear();
+    distinct_.clear();
+    chains_.clear();
     return moves;
   }
 
@@ -192,7 +198,10 @@ class MoveFinder {
   }
 
   // Jump leaps from the end of `path` (G4, G6, G7, G9b, G10): `quiet` steps of it came before.
-  // A chain goes on while it can, and ends on the goal castle.
+  // A chain goes on while it can, and ends on the goal castle. What a chain can still do
+  // depends only on where it started, where it is and what it took, so such a state reached
+  // again along a path written no earlier (G13) is not searched again: on a lattice of enemies
+  // the paths are exponentially many, the states far fewer.
   void jumpOn(std::vector<Square>& path, std::vector<Square>& captured, int quiet) {
     const Square from = path.back();
     for (int d = 0; d < 8; ++d) {
@@ -201,22 +210,57 @@ class MoveFinder {
       if (over == kNoSquare || to == kNoSquare || !enemy(at(over)) || !at(to).empty()) continue;
       const Piece taken = at(over);
       board_[over] = Piece{};
+      capturedSet_.set(over);
       path.push_back(to);
       captured.push_back(over);
-      if (!onGoal(to, mover_) && canJumpFrom(to))
-        jumpOn(path, captured, quiet);
-      else
-        add(GrandMove{path, quiet, captured});
+      ++jumpSteps_;
+      if (firstReached(path, quiet)) {
+        if (!onGoal(to, mover_) && canJumpFrom(to))
+          jumpOn(path, captured, quiet);
+        else
+          add(GrandMove{path, quiet, captured});
+      }
       captured.pop_back();
       path.pop_back();
+      capturedSet_.reset(over);
       board_[over] = taken;
     }
   }
 
+  // Whether the chain `path` (its captures in capturedSet_) is the best way yet to its state.
+  bool firstReached(const std::vector<Square>& path, int quiet) {
+    const GrandMove chain{path, quiet, {}};
+    std::string text = notation(chain);
+    const auto [best, fresh] =
+        chains_.try_emplace(Reached{path.front(), path.back(), capturedSet_}, chain.steps(), text);
+    if (fresh) return true;
+    const auto& [steps, written] = best->second;
+    if (chain.steps() > steps || (chain.steps() == steps && text >= written)) return false;
+    best->second = {chain.steps(), std::move(text)};
+    return true;
+  }
+
+  // A move, or a capture chain under way, by what it does: start, end, captures.
+  struct Reached {
+    Square from, to;
+    std::bitset<kGridSquares> captured;
+    bool operator==(const Reached&) const = default;
+  };
+  struct ReachedHash {
+    std::size_t operator()(const Reached& r) const {
+      return std::hash<std::bitset<kGridSquares>>{}(r.captured) ^
+             (static_cast<std::size_t>(r.from) << 8 | r.to) * 0x9E3779B97F4A7C15ull;
+    }
+  };
   const GrandPosition& position_;
   std::array<Piece, kGridSquares> board_;
   Player mover_;
   std::vector<GrandMove> best_;  // one path of each distinct move, the best so far
+  std::unordered_map<Reached, std::size_t, ReachedHash> distinct_;  // a move's place in best_
+  // Each chain state reached: the steps and text of the best path to it.
+  std::unordered_map<Reached, std::pair<int, std::string>, ReachedHash> chains_;
+  std::bitset<kGridSquares> capturedSet_;  // the chain under way's captures
+  std::int64_t jumpSteps_ = 0;
 };
 
 std::vector<GrandMove> movesOf(const GrandPosition& position, Player mover) {
@@ -243,6 +287,12 @@ std::string castleWin(const GrandPosition& position, int partnership) {
 }
 
 }  // namespace
+
+std::int64_t captureSearchSteps(const GrandPosition& position) {
+  MoveFinder finder(position, position.toMove);
+  finder.find();
+  return finder.jumpSteps();
+}
 
 std::string notation(const GrandMove& move) {
   if (move.pass()) return "pass";

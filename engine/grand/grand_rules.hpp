@@ -46,6 +46,10 @@ std::vector<GrandMove> legalMoves(const GrandPosition& position);
 // move): what search and perft use.
 std::vector<GrandMove> unsortedLegalMoves(const GrandPosition& position);
 
+// The jump steps the move search of the player to move tries: its work, which stays small on
+// any board GFEN accepts (a chain state reached twice is searched once). For tests.
+std::int64_t captureSearchSteps(const GrandPosition& position);
+
 // The legal move `text` names: its notation, its key, or just "FROM-TO" / "FROMxTO" where
 // that names one move; nullopt when none or several do.
 std::optional<GrandMove> findMove(const GrandPosition& position, std::string_view text);

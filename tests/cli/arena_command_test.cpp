@@ -69,6 +69,12 @@ class ArenaCommand : public ::testing::Test {
     all.insert(all.end(), args.begin(), args.end());
     return runCamelot(all);
   }
+  // Two games of random against greedy from one opening, written to `out`.
+  static int smallArena(const fs::path& out) {
+    return arena({"--players", "random,greedy", "--games", "2", "--openings", "1", "--out",
+                  out.string()})
+        .status;
+  }
 
   testing_support::ScratchDir dir_;
 };
@@ -384,10 +390,7 @@ TEST_F(ArenaCommand, AnEngineThatDoesNotStartStopsTheArena) {
 TEST_F(ArenaCommand, RatingsMergesArenas) {
   const fs::path first = dir_ / "first";
   const fs::path second = dir_ / "second";
-  ASSERT_EQ(arena({"--players", "random,greedy", "--games", "2", "--openings", "1", "--out",
-                   first.string()})
-                .status,
-            0);
+  ASSERT_EQ(smallArena(first), 0);
   ASSERT_EQ(arena({"--players", "random,alphabeta:depth=1,greedy", "--games", "2", "--openings",
                    "1", "--out", second.string()})
                 .status,
@@ -429,10 +432,7 @@ TEST_F(ArenaCommand, RatingsReadsMatchDirectoriesToo) {
                         "4", "--out", match.string()})
                 .status,
             0);
-  ASSERT_EQ(arena({"--players", "random,greedy", "--games", "2", "--openings", "1", "--out",
-                   arenaDir.string()})
-                .status,
-            0);
+  ASSERT_EQ(smallArena(arenaDir), 0);
   const CliResult r = runCamelot({"ratings", match.string(), arenaDir.string(), "--csv", ""});
   ASSERT_EQ(r.status, 0) << r.err;
   std::vector<RatedGame> games = readGameResults(match / "games.jsonl").games;
@@ -451,12 +451,37 @@ TEST_F(ArenaCommand, RatingsReadsMatchDirectoriesToo) {
                          ":1: a game record without both players\n");
 }
 
-TEST_F(ArenaCommand, RatingsWarnsOfATornLastLine) {
+// A results file written on Windows, and a Grand Camelot match directory (its records name the
+// partnerships), rate like any other; the table is written only where --csv says.
+TEST_F(ArenaCommand, RatingsReadCrlfResultsAndGrandMatchesAndWriteOnlyWhenAsked) {
   const fs::path out = dir_ / "arena";
-  ASSERT_EQ(arena({"--players", "random,greedy", "--games", "2", "--openings", "1", "--out",
-                   out.string()})
+  ASSERT_EQ(smallArena(out), 0);
+  std::string text;
+  for (const char c : readText(out / "results.csv"))
+    text += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  const fs::path crlf = dir_ / "crlf.csv";
+  std::ofstream(crlf, std::ios::binary) << text;
+  const CliResult r = runCamelot({"ratings", crlf.string()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(r.out.starts_with("2 games from 1 file; Bradley-Terry ratings, random = 0:\n"))
+      << r.out;
+  EXPECT_EQ(r.out.find("Wrote"), std::string::npos) << r.out;
+
+  const fs::path grand = dir_ / "grand-match";
+  ASSERT_EQ(runCamelot({"match", "--variant", "grand", "--white", "greedy", "--black", "random",
+                        "--games", "2", "--max-plies", "40", "--out", grand.string()})
                 .status,
             0);
+  const CliResult g = runCamelot({"ratings", grand.string(), "--anchor", "random"});
+  ASSERT_EQ(g.status, 0) << g.err;
+  EXPECT_TRUE(g.out.starts_with("2 games from 1 file; Bradley-Terry ratings, random = 0:\n"))
+      << g.out;
+  EXPECT_NE(g.out.find("greedy"), std::string::npos) << g.out;
+}
+
+TEST_F(ArenaCommand, RatingsWarnsOfATornLastLine) {
+  const fs::path out = dir_ / "arena";
+  ASSERT_EQ(smallArena(out), 0);
   const fs::path results = dir_ / "torn.csv";
   std::ofstream(results, std::ios::binary) << readText(out / "results.csv") << "random,gre";
   const CliResult r = runCamelot({"ratings", results.string(), "--csv", ""});

@@ -110,6 +110,16 @@ TEST(CommandLine, NumericMovesAreListedInNumericOrder) {
   EXPECT_LT(twoDigits, threeDigits) << list;
 }
 
+// NaN compares false with every bound, so a range check alone let it through.
+TEST(CommandLine, ANumberOfHoursMustBeANumber) {
+  for (const char* hours : {"nan", "NaN", "-nan", "inf", "-1"}) {
+    const CliResult r = runCamelot({"train", "--hours", hours, "--run-dir", "unused"});
+    EXPECT_EQ(r.status, 2) << hours;
+    EXPECT_NE(r.err.find("--hours"), std::string::npos) << hours << ": " << r.err;
+  }
+  EXPECT_FALSE(fs::exists("unused"));
+}
+
 // SIGTERM ends a run as Ctrl-C does: the work saved, the log saying so, and the status of a
 // program stopped by that signal (128 + 15), so a script sees it did not finish.
 TEST(CommandLine, SigtermStopsTrainingCleanlyWithAStoppedStatus) {

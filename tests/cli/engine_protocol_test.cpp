@@ -113,6 +113,16 @@ TEST(EngineProtocol, BadInputAnswersOneErrorLineAndTheSessionGoesOn) {
       "error move 1 'F5-F6': the game is already over (draw (material))\n");
 }
 
+// A huge unreadable line gets a short error line: what it echoes is cut.
+TEST(EngineProtocol, AHugeLineIsNotEchoedWhole) {
+  const std::string huge(10'000'000, 'z');
+  const CliResult r = greedyEngine(huge + "\nstatus\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string expected = "error unknown command '" + std::string(283, 'z') +
+                               "... (9999779 more characters)\nstatus in progress\n";
+  EXPECT_EQ(r.out, expected);
+}
+
 TEST(EngineProtocol, FailedCommandsLeaveTheGameAsItWas) {
   const CliResult r = greedyEngine(
       "move F6-F8\n"

@@ -31,6 +31,8 @@ class ReplayCommand : public ::testing::Test {
   }
 
   std::string games() const { return (dir_ / "games.jsonl").string(); }
+  // A file of the test's own beside the games.
+  std::string file(const std::string& name) const { return (dir_ / name).string(); }
   // The record with "game": number.
   const nlohmann::json& record(int number) const {
     for (const nlohmann::json& r : records_)
@@ -92,6 +94,25 @@ TEST_F(ReplayCommand, AMissingGameOrFileIsOneErrorLine) {
   const CliResult missing = runCamelot({"replay", games() + ".nope"});
   EXPECT_EQ(missing.status, 1);
   EXPECT_EQ(missing.err, "camelot replay: " + games() + ".nope: cannot read it (no such file?)\n");
+}
+
+// A Grand Camelot games file is said to be one, with the file's name; so is a bad start.
+TEST_F(ReplayCommand, AGrandOrBadStartGameIsOneErrorLineNamingTheFile) {
+  const std::string grand = file("grand.jsonl");
+  std::ofstream(grand) << R"({"game":1,"variant":"grand","rb":"a","gy":"b","start":"2/8/2GggggG2/)"
+                          R"(4GggG4/6gg6/1B10Y1/1bB8Yy1/2bbb6yyy2/2bbb6yyy2/1bB8Yy1/1B10Y1/6rr6/)"
+                          R"(4RrrR4/2RrrrrR2/8/2 r 0 0 0 0 0","moves":[],"result":"draw"})"
+                       << '\n';
+  const CliResult r = runCamelot({"replay", grand});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "camelot replay: " + grand +
+                       ": a game of the variant 'grand'; replay shows the standard game only\n");
+  const std::string badStart = file("bad.jsonl");
+  std::ofstream(badStart) << R"({"start":"2/8 w 0 0 0","moves":[]})" << '\n';
+  const CliResult bad = runCamelot({"replay", badStart});
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_TRUE(bad.err.starts_with("camelot replay: " + badStart + ": the start: bad CFEN"))
+      << bad.err;
 }
 
 }  // namespace

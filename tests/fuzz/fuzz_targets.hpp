@@ -19,7 +19,8 @@ struct Target {
 };
 
 // Every target: cfen, move, engine_protocol, config, checkpoint, chunk, game_record,
-// game_record_bytes.
+// game_record_bytes; Grand Camelot's gfen, grand_move, grand_engine_protocol; the opening
+// database's text_games, games_jsonl (its importer) and opening_database (a database file).
 std::span<const Target> targets();
 
 }  // namespace camelot::fuzz

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 #include "openings/game_import.hpp"
 #include "tests/scratch_dir.hpp"
@@ -72,6 +73,44 @@ TEST(ExplorerSite, ABrowserShowsThePositionOfTheFragment) {
        at = merged.find(circle, at + 1))
     pieces += std::isdigit(static_cast<unsigned char>(merged[at + circle.size()])) ? 1 : 0;
   EXPECT_EQ(pieces, 28u);
+}
+
+// Text from a database never becomes markup: a hand-edited move is refused where it is read,
+// and the page shows whatever its data holds as text, so no script in it runs.
+TEST(ExplorerSite, DataTextNeverRunsAsScript) {
+  const testing_support::ScratchDir dir;
+  std::ofstream(dir / "games.txt") << "D7-D8 I10-I9 1-0\n";
+  GameDatabase database(dir / "games.db");
+  const std::atomic<bool> never{false};
+  importGames(
+      database, {dir / "games.txt"}, [](const std::string&) {}, [](const ImportSummary&) {}, never);
+  const std::string attack = R"(<img src=x onerror="document.body.dataset.ran='yes'">)";
+  database.sqlite().exec("UPDATE moves SET move = 'D7-D8' || char(10) WHERE move = 'D7-D8'");
+  try {
+    writeExplorerSite(database, dir / "refused");
+    ADD_FAILURE() << "a move that is not notation was published";
+  } catch (const SqliteError& e) {
+    EXPECT_EQ(std::string(e.what()), (dir / "games.db").string() +
+                                         ": moves.move holds 'D7-D8\n', which is not a move in "
+                                         "letter notation");
+  }
+  EXPECT_FALSE(fs::exists(dir / "refused" / "data.js"));
+
+  // The page itself, given such data (as the web app may serve it), shows it as text.
+  database.sqlite().exec("UPDATE moves SET move = 'D7-D8' WHERE move LIKE 'D7-D8%'");
+  writeExplorerSite(database, dir / "site");
+  std::ifstream in(dir / "site" / "data.js");
+  std::string data((std::istreambuf_iterator<char>(in)), {});
+  const std::size_t at = data.find("\"D7-D8\"");
+  ASSERT_NE(at, std::string::npos) << data;
+  data.replace(at, 7, nlohmann::json(attack).dump());
+  std::ofstream(dir / "site" / "data.js") << data;
+  const std::string dom = domAt(dir / "site" / "index.html", "", dir / "profile");
+  ASSERT_NE(dom.find("1 games through this position"), std::string::npos)
+      << "chromium (scripts/setup.sh installs it) gave: " << dom.substr(0, 400);
+  EXPECT_EQ(dom.find("data-ran"), std::string::npos) << dom;
+  EXPECT_EQ(dom.find("<img"), std::string::npos) << dom;
+  EXPECT_NE(dom.find("&lt;img src=x onerror="), std::string::npos) << dom;
 }
 
 }  // namespace

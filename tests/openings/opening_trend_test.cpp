@@ -52,5 +52,22 @@ TEST(OpeningTrend, CountsTheFirstTwoMovesOfGamesFromTheStartPerBin) {
   EXPECT_THROW(openingTrend(dir, 1, [](const std::string&) {}), GameSourceError);
 }
 
+// A Grand Camelot run is said to be one, not tabulated as "0 games".
+TEST(OpeningTrend, AGrandCamelotRunIsOneClearError) {
+  const testing_support::ScratchDir dir;
+  fs::create_directories(dir / "run" / "games");
+  const fs::path file = dir / "run" / "games" / "gen-000001.jsonl";
+  std::ofstream(file) << R"({"variant":"grand","rb":"a","gy":"b","moves":[],"result":"draw"})"
+                      << '\n';
+  try {
+    openingTrend(dir / "run", 1, [](const std::string&) {});
+    ADD_FAILURE() << "a Grand run was tabulated";
+  } catch (const GameSourceError& e) {
+    EXPECT_EQ(std::string(e.what()), file.string() +
+                                         ":1: a game of the variant 'grand'; openings trend "
+                                         "reads the standard game only");
+  }
+}
+
 }  // namespace
 }  // namespace camelot

@@ -37,14 +37,16 @@ TEST(GameRecordLine, ReadsWhatToJsonLineWrites) {
   EXPECT_EQ(read.variant, "standard");
 }
 
-// A Grand Camelot record says its variant, so that readers of the standard game can tell.
+// A Grand Camelot record says its variant, so that readers of the standard game can tell, and
+// its partnerships stand as its two players.
 TEST(GameRecordLine, ReadsTheVariantOfAGrandRecord) {
   GrandGameRecord record;
   record.rb = "random";
   record.gy = "greedy";
   const WrittenGameRecord read = readGameRecordLine(record.toJsonLine());
   EXPECT_EQ(read.variant, "grand");
-  EXPECT_EQ(read.white, "");
+  EXPECT_EQ(read.white, "random");  // the partnerships, rb first
+  EXPECT_EQ(read.black, "greedy");
 }
 
 // The byte form ranks send under MPI keeps everything, the moves' paths included.

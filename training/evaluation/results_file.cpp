@@ -73,7 +73,9 @@ bool forEachWholeLine(const std::filesystem::path& file, std::vector<std::string
                          "skipped");
       break;
     }
-    onLine(text.substr(begin, end - begin), number, where);
+    // A line written on Windows ends in "\r\n": the same line.
+    const std::size_t last = end > begin && text[end - 1] == '\r' ? end - 1 : end;
+    onLine(text.substr(begin, last - begin), number, where);
     begin = end + 1;
   }
   return !text.empty();
@@ -124,9 +126,13 @@ ResultsRead readGameResults(const std::filesystem::path& file) {
     if (record.white.empty() || record.black.empty())
       throw ResultsError(where + ": a game record without both players");
     if (record.result == "none") return;  // a game left unfinished (camelot play --out)
-    if (record.result != "white" && record.result != "black" && record.result != "draw")
-      throw ResultsError(where + ": result '" + record.result + "' is not white, black or draw");
-    const double score = record.result == "white" ? 1.0 : record.result == "black" ? 0.0 : 0.5;
+    // A Grand Camelot record's first side is the partnership rb, its second gy.
+    const bool grand = record.variant == "grand";
+    const std::string first = grand ? "rb" : "white", second = grand ? "gy" : "black";
+    if (record.result != first && record.result != second && record.result != "draw")
+      throw ResultsError(where + ": result '" + record.result + "' is not " + first + ", " +
+                         second + " or draw");
+    const double score = record.result == first ? 1.0 : record.result == second ? 0.0 : 0.5;
     read.games.push_back({record.white, record.black, score});
   };
   forEachWholeLine(file, read.warnings, onLine);

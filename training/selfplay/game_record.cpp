@@ -48,8 +48,8 @@ class RecordFields final : public nlohmann::json_sax<nlohmann::json> {
       record_.moves.push_back(std::move(value));
     } else if (depth_ == 1) {
       if (key_ == "moves") return other("a string");
-      if (key_ == "white") record_.white = std::move(value);
-      if (key_ == "black") record_.black = std::move(value);
+      if (key_ == "white" || key_ == "rb") record_.white = std::move(value);
+      if (key_ == "black" || key_ == "gy") record_.black = std::move(value);
       if (key_ == "start") record_.start = std::move(value);
       if (key_ == "result") record_.result = std::move(value);
       if (key_ == "variant") record_.variant = std::move(value);
@@ -115,8 +115,8 @@ class RecordFields final : public nlohmann::json_sax<nlohmann::json> {
       problem_ = "\"moves\" holds " + std::string(what) + " instead of a move";
     } else if (depth_ == 1 && key_ == "moves") {
       problem_ = "\"moves\" is " + std::string(what) + ", not an array of moves";
-    } else if (depth_ == 1 && (key_ == "white" || key_ == "black" || key_ == "start" ||
-                               key_ == "result" || key_ == "variant")) {
+    } else if (depth_ == 1 && (key_ == "white" || key_ == "black" || key_ == "rb" || key_ == "gy" ||
+                               key_ == "start" || key_ == "result" || key_ == "variant")) {
       problem_ = "\"" + key_ + "\" is " + what + ", not a string";
     } else {
       return true;

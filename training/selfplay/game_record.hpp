@@ -38,8 +38,10 @@ GameRecord readGameRecord(ByteReader& in);
 
 // A line of a games file as written, before any move is checked: what a reader of games needs.
 struct WrittenGameRecord {
-  std::int64_t game = 0;             // its number; 0 when absent
-  std::string white, black;          // empty when absent
+  std::int64_t game = 0;  // its number; 0 when absent
+  // The players, empty when absent; of a Grand Camelot record, the partnerships' ("rb", the
+  // first to move, and "gy").
+  std::string white, black;
   std::optional<std::string> start;  // the CFEN; absent: the start position
   std::vector<std::string> moves;
   std::string result;                // "white", "black", "draw", or empty when absent
