@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -252,14 +253,26 @@ TEST(GrandCommands, G2_ANetworkPlaysTheVariantItWasMadeFor) {
   EXPECT_EQ(nlohmann::json::parse(r.out)["games"], 2);
   const CliResult standard =
       runCamelot({"match", "--white", "net:" + grandNet, "--black", "random"});
-  EXPECT_EQ(standard.status, 2);  // a bad player spec is a usage error
+  EXPECT_EQ(standard.status, 1);  // bad input (the file), as a corrupt checkpoint is
   EXPECT_EQ(standard.err, "camelot match: player 'net:" + grandNet +
                               "': the network plays Grand Camelot, not the standard game\n");
   const CliResult grand = runCamelot(
       {"match", "--variant", "grand", "--white", "net:" + standardNet, "--black", "random"});
-  EXPECT_EQ(grand.status, 2);
+  EXPECT_EQ(grand.status, 1);
   EXPECT_EQ(grand.err, "camelot match: player 'net:" + standardNet +
                            "': the network plays the standard game, not Grand Camelot\n");
+  // Every command that takes a network says so with the same status.
+  for (const std::vector<std::string>& command :
+       {std::vector<std::string>{"analyze", "--net", grandNet},
+        std::vector<std::string>{"engine", "--net", grandNet},
+        std::vector<std::string>{"play", "--net", grandNet}}) {
+    const CliResult wrong = runCamelot(command, "quit\n");
+    EXPECT_EQ(wrong.status, 1) << command[0] << ": " << wrong.err;
+    EXPECT_NE(wrong.err.find("network plays Grand Camelot, not the standard game"),
+              std::string::npos)
+        << command[0] << ": " << wrong.err;
+    EXPECT_EQ(std::count(wrong.err.begin(), wrong.err.end(), '\n'), 1) << wrong.err;
+  }
   const CliResult info = runCamelot({"net", "info", grandNet});
   EXPECT_NE(info.out.find("network:          mlp 16-8-8 (moves 8, Grand Camelot)\n"),
             std::string::npos)

@@ -93,9 +93,9 @@ std::shared_ptr<const Model> sharedModel(const std::string& file) {
 std::shared_ptr<const Model> sharedModelOf(const NetPlayerSpec& net, Variant variant) {
   std::shared_ptr<const Model> model = sharedModel(net.file);
   if (model->config().variant != variant)
-    throw SpecError("player 'net:" + net.file + "': the network plays " +
-                    std::string(gameName(model->config().variant)) + ", not " +
-                    std::string(gameName(variant)));
+    throw WrongVariantError("player 'net:" + net.file + "': the network plays " +
+                            std::string(gameName(model->config().variant)) + ", not " +
+                            std::string(gameName(variant)));
   return model;
 }
 
@@ -109,6 +109,7 @@ std::unique_ptr<BasicPlayer<Rules>> makeNetTreePlayer(
   options.simulations = net.simulations;
   options.time = net.time;
   options.params = model.searchParams();
+  options.params.minimaxWeight = net.minimaxWeight;
   options.seed = seed;
   return std::make_unique<BasicMctsPlayer<Rules>>(options, std::move(evaluator), "net:" + net.file);
 }
@@ -163,8 +164,9 @@ std::optional<NetPlayerSpec> netPlayerSpec(const PlayerSpec& spec, NetSearch fal
       net.time = std::chrono::milliseconds(ms);
     return net;
   }
-  spec.expectOnly({"search", "sims", "time"});
+  spec.expectOnly({"search", "sims", "time", "minimax"});
   readBudget(spec, net, 800);
+  net.minimaxWeight = static_cast<float>(spec.intOption("minimax", 0, 0, 100)) / 100.0f;
   requireGumbelSimulations(spec, net.treeSearchKind(), net.simulations);
   return net;
 }
@@ -205,8 +207,9 @@ void validatePlayerSpec(const PlayerSpec& spec) {
     const CheckpointHeader header = readCheckpointHeader(net->file);
     requireCompatible(net->file, header);
     if (header.config.variant != Variant::Standard)
-      throw SpecError("player '" + spec.text() + "': the network plays " +
-                      std::string(gameName(header.config.variant)) + ", not the standard game");
+      throw WrongVariantError("player '" + spec.text() + "': the network plays " +
+                              std::string(gameName(header.config.variant)) +
+                              ", not the standard game");
     return;
   }
   makePlayer(spec, 0);

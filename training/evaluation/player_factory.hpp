@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -24,23 +25,32 @@ const char* netSearchName(NetSearch search);
 std::optional<NetSearch> netSearchNamed(std::string_view name);
 
 // A network player's spec, `net:FILE[,search=alphabeta|puct|gumbel][,depth=D][,sims=N]
-// [,time=MS][,order=policy|heuristics]`. Alpha-beta takes depth (plies), time (ms a move):
-// 1000 ms unless one is given, and the move order (by the network's policy near the root, or by
-// its own heuristics alone). The tree searches take sims and time, whichever ends first: 800
-// simulations unless a time is given.
+// [,time=MS][,order=policy|heuristics][,minimax=PERCENT]`. Alpha-beta takes depth (plies),
+// time (ms a move): 1000 ms unless one is given, and the move order (by the network's policy
+// near the root, or by its own heuristics alone). The tree searches take sims and time,
+// whichever ends first: 800 simulations unless a time is given, and the weight of implicit
+// minimax backups in PUCT's Q, in percent (0 unless given).
 struct NetPlayerSpec {
   std::string file;
   NetSearch search = NetSearch::AlphaBeta;
   std::optional<int> depth;        // alpha-beta
   std::optional<int> simulations;  // tree searches
   std::optional<std::chrono::milliseconds> time;
-  bool policyOrder = true;  // alpha-beta
+  bool policyOrder = true;     // alpha-beta
+  float minimaxWeight = 0.0f;  // tree searches: SearchParams::minimaxWeight
 
   bool treeSearch() const { return search != NetSearch::AlphaBeta; }
   // Precondition: treeSearch().
   SearchKind treeSearchKind() const {
     return search == NetSearch::Gumbel ? SearchKind::Gumbel : SearchKind::Puct;
   }
+};
+
+// A `net:FILE` whose network plays another variant than the game: bad input (the file), not a
+// bad command line, so every command exits 1 for it, as for a corrupt checkpoint.
+class WrongVariantError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
 };
 
 // The options of a `net:` spec, nullopt for another kind; `fallback` is the search of a spec
