@@ -44,8 +44,8 @@ NodeIndex BasicPuctSearch<Rules>::selectPuct(NodeIndex parent) {
       continue;
     }
     visitedPolicy += c.prior;
-    const float q =
-        (c.valueSum - p.virtualLoss * static_cast<float>(c.inFlight)) / static_cast<float>(n);
+    float q = (c.valueSum - p.virtualLoss * static_cast<float>(c.inFlight)) / static_cast<float>(n);
+    if (c.visits > 0) q += p.minimaxWeight * (c.minimax - q);  // implicit minimax backups
     const float score = q + factor * c.prior / static_cast<float>(1 + n);
     if (score > bestScore) {
       bestScore = score;

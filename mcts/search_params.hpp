@@ -28,6 +28,11 @@ struct SearchParams {
   // the square root of the prior mass already visited (lc0), so tried moves stay ahead of
   // untried ones until the prior says otherwise.
   float fpuReduction = 0.25f;
+  // Implicit minimax backups (Lanctot et al. 2014): each node also keeps the minimax of its
+  // children's evaluator values, and PUCT selects on (1 - w) Q + w minimax. 0 (off) keeps
+  // AlphaZero's average; the network plays through alpha-beta, whose values are minimax ones,
+  // so the tree search can weigh them too (docs/learning.md has the measurements).
+  float minimaxWeight = 0.0f;
   // Value counted as a loss for each descent still waiting for its evaluation, so the leaves
   // gathered in one step spread over the tree instead of piling onto one path.
   float virtualLoss = 1.0f;

@@ -31,6 +31,10 @@ struct Node {
   float prior = 0.0f;     // P of the move into this node, from the parent's evaluation
   float valueSum = 0.0f;  // backed-up values, from the view of the side that moved into it
   float rawValue = 0.0f;  // the evaluator's value here, from the side to move's view
+  // The minimax of the evaluator's values below it (its own at a leaf, exact at a finished or
+  // proven node), from the view of the side that moved into it; kept when
+  // SearchParams::minimaxWeight is set.
+  float minimax = 0.0f;
   std::int32_t visits = 0;
   std::int32_t inFlight = 0;  // descents through this node awaiting evaluation
   NodeIndex firstChild = 0;

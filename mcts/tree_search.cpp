@@ -231,15 +231,29 @@ int BasicTreeSearch<Rules>::earlierOccurrences(std::size_t depth) const {
 
 // `value` is from the view of the side that moved into the last node of the path; it changes
 // sign at every ply up (the sides alternate at every ply, a Grand Camelot pass included).
+// With implicit minimax backups, the last node's minimax is that value and each node above
+// takes the negated best of its visited children's.
 template <class Rules>
 void BasicTreeSearch<Rules>::backup(std::span<const NodeIndex> path, float value) {
+  const bool minimax = params_.minimaxWeight > 0.0f;
   for (auto it = path.rbegin(); it != path.rend(); ++it) {
     Node& n = tree_.node(*it);
     --n.inFlight;
     ++n.visits;
     n.valueSum += value;
+    if (minimax) n.minimax = it == path.rbegin() ? value : -bestChildMinimax(*it);
     value = -value;
   }
+}
+
+// The largest minimax among the visited children of node i (from their mover's view, the side
+// to move at i).
+template <class Rules>
+float BasicTreeSearch<Rules>::bestChildMinimax(NodeIndex i) const {
+  float best = -1.0f;
+  for (const Node& child : tree_.children(i))
+    if (child.visits > 0) best = std::max(best, child.minimax);
+  return best;
 }
 
 template <class Rules>

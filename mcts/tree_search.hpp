@@ -146,6 +146,7 @@ class BasicTreeSearch {
   // The position `back` plies before the one at path depth `depth` (back <= depth + history).
   const Position& positionBefore(std::size_t depth, std::size_t back) const;
   void backup(std::span<const NodeIndex> path, float value);
+  float bestChildMinimax(NodeIndex i) const;
   void finish();
 
   Tree tree_;

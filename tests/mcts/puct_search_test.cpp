@@ -178,6 +178,36 @@ TEST(PuctSearch, ScoresTheClockDrawExactly) {
   EXPECT_EQ(r.rootValue, 0.0f);
 }
 
+// Implicit minimax backups (Lanctot et al. 2014): every node's minimax is its own evaluation
+// at a leaf, exact where the game is decided, and the negated best of its visited children's
+// above; the tactics stay found with the minimax in the selection.
+TEST(PuctSearch, ImplicitMinimaxBackupsKeepEachNodesMinimax) {
+  SearchParams params;
+  params.minimaxWeight = 0.5f;
+  PuctSearch s(params, 1);
+  UniformEvaluator evaluator;  // material values: they differ from position to position
+  s.setRoot(kOneLosingMove);
+  s.run(evaluator, 400);
+  const SearchTree& tree = s.tree();
+  int inner = 0;
+  for (NodeIndex i = 0; i < tree.size(); ++i) {
+    const Node& n = tree.node(i);
+    if (n.visits == 0) continue;
+    float best = -2.0f;
+    for (const Node& c : tree.children(i))
+      if (c.visits > 0) best = std::max(best, c.minimax);
+    if (best > -2.0f) {
+      ++inner;
+      EXPECT_FLOAT_EQ(n.minimax, -best) << i;
+    } else {
+      EXPECT_FLOAT_EQ(n.minimax, n.exact() ? n.terminalValue : -n.rawValue) << i;
+    }
+  }
+  EXPECT_GT(inner, 20);
+  EXPECT_TRUE(winsAtOnce(kWinInOne, chosenMove(search(kWinInOne, 200, params))));
+  EXPECT_FALSE(losesAtOnce(kOneLosingMove, chosenMove(search(kOneLosingMove, 400, params))));
+}
+
 TEST(PuctSearch, GathersDistinctLeavesWithVirtualLoss) {
   SearchParams params;
   params.leavesPerStep = 8;

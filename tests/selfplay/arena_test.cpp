@@ -122,6 +122,8 @@ TEST(NetPlayerSpecs, DepthSimsTimeAndSearch) {
   const auto timed = netSpec("net:x.ckpt,time=100,search=puct");
   EXPECT_FALSE(timed->simulations.has_value());
   EXPECT_EQ(timed->time, std::chrono::milliseconds(100));
+  EXPECT_EQ(timed->minimaxWeight, 0.0f);
+  EXPECT_FLOAT_EQ(netSpec("net:x.ckpt,search=puct,minimax=30")->minimaxWeight, 0.3f);
   const auto deep = netSpec("net:x.ckpt,depth=5,time=250");
   EXPECT_EQ(deep->depth, 5);
   EXPECT_EQ(deep->time, std::chrono::milliseconds(250));
@@ -147,7 +149,9 @@ TEST(NetPlayerSpecs, MalformedOnesAreSpecErrorsNamingTheSpec) {
             "player 'net:x,sims=8': unknown option 'sims' (options: search, depth, time, order)");
   EXPECT_EQ(specError("net:x,search=puct,depth=3"),
             "player 'net:x,search=puct,depth=3': unknown option 'depth' (options: search, sims, "
-            "time)");
+            "time, minimax)");
+  EXPECT_EQ(specError("net:x,search=puct,minimax=101"),
+            "player 'net:x,search=puct,minimax=101': minimax=101 must be a whole number 0..100");
   EXPECT_EQ(specError("net:x,search=puct,sims=0"),
             "player 'net:x,search=puct,sims=0': give sims=N (N >= 1) or time=MS");
   EXPECT_EQ(specError("net:x,depth=0"),
