@@ -7,7 +7,8 @@
 # new code join tests/fuzz/corpus/TARGET; a crash is kept in tests/fuzz/crashes/TARGET. Both are
 # replayed by scripts/test.sh (fuzz_corpus_tests): commit them.
 #
-#   scripts/fuzz.sh [SECONDS]      # needs clang (installed here if missing); builds build-fuzz/
+#   scripts/fuzz.sh [SECONDS [TARGET...]]   # every target unless named; needs clang
+#                                           # (installed here if missing); builds build-fuzz/
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
@@ -32,6 +33,15 @@ cmake --build build-fuzz --target camelot_fuzz
 
 targets=(cfen move engine_protocol config checkpoint chunk game_record game_record_bytes
   gfen grand_move grand_engine_protocol text_games games_jsonl opening_database)
+if [ $# -gt 1 ]; then
+  for named in "${@:2}"; do
+    [[ " ${targets[*]} " == *" $named "* ]] || {
+      echo "fuzz: no target '$named' (targets: ${targets[*]})" >&2
+      exit 2
+    }
+  done
+  targets=("${@:2}")
+fi
 found=0
 printf '%-22s %12s %10s %8s\n' target inputs corpus crashes
 for target in "${targets[@]}"; do
