@@ -135,9 +135,9 @@ TEST(HandEditedDatabase, BadBookValuesAreNamed) {
   GameDatabase database(file);
   const std::string key = std::to_string(storedKey(Position::start().hash()));
   database.sqlite().exec("INSERT INTO book_positions VALUES (" + key + ", 'not a cfen', 0.0)");
-  EXPECT_TRUE(errorOf([&] { OpeningBook book(database); })
-                  .starts_with(file.string() + ": book_positions.cfen of position " + key +
-                               ": "));
+  EXPECT_TRUE(errorOf([&] {
+                OpeningBook book(database);
+              }).starts_with(file.string() + ": book_positions.cfen of position " + key + ": "));
   database.sqlite().exec("UPDATE book_positions SET cfen = '" + toCfen(Position::start()) +
                          "', search_value = 7");
   EXPECT_EQ(errorOf([&] { OpeningBook book(database); }),
