@@ -227,16 +227,15 @@ class MoveFinder {
     }
   }
 
-  // Whether the chain `path` (its captures in capturedSet_) is the best way yet to its state.
+  // Whether the chain `path` (its captures in capturedSet_) is the best way yet to its state;
+  // as in add(), notations are compared only when a second path turns up.
   bool firstReached(const std::vector<Square>& path, int quiet) {
-    const GrandMove chain{path, quiet, {}};
-    std::string text = notation(chain);
+    GrandMove chain{path, quiet, {}};
     const auto [best, fresh] =
-        chains_.try_emplace(Reached{path.front(), path.back(), capturedSet_}, chain.steps(), text);
+        chains_.try_emplace(Reached{path.front(), path.back(), capturedSet_}, chain);
     if (fresh) return true;
-    const auto& [steps, written] = best->second;
-    if (chain.steps() > steps || (chain.steps() == steps && text >= written)) return false;
-    best->second = {chain.steps(), std::move(text)};
+    if (!writtenBefore(chain, notation(chain), best->second, notation(best->second))) return false;
+    best->second = std::move(chain);
     return true;
   }
 
@@ -257,8 +256,8 @@ class MoveFinder {
   Player mover_;
   std::vector<GrandMove> best_;  // one path of each distinct move, the best so far
   std::unordered_map<Reached, std::size_t, ReachedHash> distinct_;  // a move's place in best_
-  // Each chain state reached: the steps and text of the best path to it.
-  std::unordered_map<Reached, std::pair<int, std::string>, ReachedHash> chains_;
+  // Each chain state reached, with the best path to it so far (no captures listed).
+  std::unordered_map<Reached, GrandMove, ReachedHash> chains_;
   std::bitset<kGridSquares> capturedSet_;  // the chain under way's captures
   std::int64_t jumpSteps_ = 0;
 };
