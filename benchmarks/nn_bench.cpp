@@ -5,19 +5,31 @@
 // With --resnet, the same for the residual network (`--blocks`, `--channels`), plus its raw
 // folded forward pass at batch sizes 1-256 on 1 and 2 intra-op threads.
 //
-//   nn_bench [CONFIG] [--seconds S] [--resnet] [--blocks B] [--channels C]
+// Then the shipped network (or --network FILE) as alpha-beta's judge: its nodes per second
+// against the hand-written evaluation's on the same positions and depth, in integers and in
+// float, and the depth each reaches in 100 ms a move.
+//
+//   nn_bench [CONFIG] [--seconds S] [--network FILE] [--resnet] [--blocks B] [--channels C]
 #include <torch/torch.h>
 
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "benchmarks/bench_positions.hpp"
+#include "mcts/alphabeta_player.hpp"
+#include "nn/checkpoint.hpp"
 #include "nn/encoding.hpp"
 #include "nn/inference_net.hpp"
+#include "nn/mlp_model.hpp"
+#include "nn/network_judge.hpp"
 #include "nn/resnet_model.hpp"
+#include "nn/simd.hpp"
 #include "nn/trainer.hpp"
 #include "training/run/train_config.hpp"
 
@@ -41,16 +53,109 @@ double rate(int batch, double seconds, Run&& run) {
   return calls * batch / elapsed;
 }
 
-// Positions/s of `model`'s evaluator at `batch` on this thread; `needPriors` false asks for the
-// value alone, as alpha-beta's leaves do.
+// Positions/s of `model`'s evaluator at `batch` on this thread, each call on the next `batch`
+// of the positions (so that no call repeats the last one's positions); `needPriors` false asks
+// for the value alone, as alpha-beta's leaves do.
 double evaluatorRate(const Model& model, const std::vector<bench::BenchPosition>& positions,
                      int batch, int threads, double seconds, bool needPriors = true) {
   const std::unique_ptr<Evaluator> evaluator = model.evaluator(threads);
-  std::vector<EvaluationRequest> requests = bench::benchRequests(positions, batch);
+  std::vector<EvaluationRequest> requests =
+      bench::benchRequests(positions, static_cast<int>(positions.size()));
   for (EvaluationRequest& r : requests)
     r.needPriors = needPriors;
-  std::vector<Evaluation> results(requests.size());
-  return rate(batch, seconds, [&] { evaluator->evaluate(requests, results); });
+  std::vector<Evaluation> results(static_cast<std::size_t>(batch));
+  std::size_t offset = 0;
+  return rate(batch, seconds, [&] {
+    if (offset + static_cast<std::size_t>(batch) > requests.size()) offset = 0;
+    evaluator->evaluate(std::span(requests).subspan(offset, static_cast<std::size_t>(batch)),
+                        results);
+    offset += static_cast<std::size_t>(batch);
+  });
+}
+
+// Nodes searched and seconds taken by alpha-beta to `depth` (or for `time`) from each position,
+// on `model`'s value and priors or, without a model, on the hand-written evaluation; one fresh
+// player per position.
+struct SearchFigures {
+  double nodes = 0.0, seconds = 0.0, depth = 0.0;  // depth: the mean depth completed
+  double nodesPerSecond() const { return nodes / seconds; }
+};
+SearchFigures searchFigures(const Model* model, const std::vector<Position>& positions, int depth,
+                            std::optional<std::chrono::milliseconds> time = std::nullopt) {
+  SearchFigures f;
+  for (const Position& p : positions) {
+    AlphaBetaSettings settings;
+    settings.maxDepth = depth;
+    settings.timeLimit = time;
+    AlphaBetaPlayer player = model ? AlphaBetaPlayer(settings, makeNetworkJudge(*model), "net:")
+                                   : AlphaBetaPlayer(settings);
+    player.chooseMove(Game(p));
+    f.nodes += static_cast<double>(player.lastSearch().nodes);
+    f.seconds += std::chrono::duration<double>(player.lastSearch().elapsed).count();
+    f.depth += player.lastSearch().depth / static_cast<double>(positions.size());
+  }
+  return f;
+}
+
+// The shipped network in alpha-beta against the hand-written evaluation (same positions, same
+// depth, one core), its integer inference against its float one, and the depth each reaches in
+// 100 ms a move.
+void alphaBetaTable(const std::filesystem::path& network,
+                    const std::vector<bench::BenchPosition>& positions, double seconds) {
+  const MlpWeights weights = mlpWeights(network, readCheckpoint(network));
+  const std::shared_ptr<const Model> quantized = makeMlpModel(weights, MlpInference::Quantized);
+  const std::shared_ptr<const Model> reference = makeMlpModel(weights, MlpInference::Float);
+  std::printf("network %s (%s), integer kernels: %s\n", network.c_str(),
+              describe(weights.config).c_str(), simd::instructionSet());
+  for (const int batch : {1, 32}) {
+    const double q = evaluatorRate(*quantized, positions, batch, 1, seconds);
+    const double f = evaluatorRate(*reference, positions, batch, 1, seconds);
+    std::printf(
+        "  evaluator at batch %d, unrelated positions: integer %.0f, float %.0f positions/s "
+        "(%.2fx)\n",
+        batch, q, f, q / f);
+  }
+  const double qv = evaluatorRate(*quantized, positions, 1, 1, seconds, false);
+  const double fv = evaluatorRate(*reference, positions, 1, 1, seconds, false);
+  std::printf(
+      "  value alone at batch 1, unrelated positions: integer %.0f, float %.0f positions/s "
+      "(%.2fx)\n",
+      qv, fv, qv / fv);
+
+  // The start to depth 6 and 20 middle-game positions to depth 5.
+  std::vector<Position> start{Position::start()}, middle;
+  for (std::size_t i = 0; i < 20; ++i)
+    middle.push_back(positions[i * 7].position);
+  struct Row {
+    const char* name;
+    const std::vector<Position>* positions;
+    int depth;
+  };
+  for (const Row& row :
+       {Row{"start, depth 6", &start, 6}, Row{"20 middle-game positions, depth 5", &middle, 5}}) {
+    const SearchFigures hand = searchFigures(nullptr, *row.positions, row.depth);
+    const SearchFigures q = searchFigures(quantized.get(), *row.positions, row.depth);
+    const SearchFigures f = searchFigures(reference.get(), *row.positions, row.depth);
+    std::printf(
+        "  alpha-beta, %s: hand-written %.0f nodes/s (%.0f nodes), network %.0f nodes/s "
+        "(%.0f nodes; float: %.0f nodes/s)\n",
+        row.name, hand.nodesPerSecond(), hand.nodes, q.nodesPerSecond(), q.nodes,
+        f.nodesPerSecond());
+    std::printf(
+        "alpha-beta with the network: %.0f%% of the nodes/s of the hand-written evaluation "
+        "(%s; float inference: %.0f%%)\n",
+        100.0 * q.nodesPerSecond() / hand.nodesPerSecond(), row.name,
+        100.0 * f.nodesPerSecond() / hand.nodesPerSecond());
+  }
+  for (const Row& row : {Row{"start", &start, 64}, Row{"20 middle-game positions", &middle, 64}}) {
+    const auto time = std::chrono::milliseconds(100);
+    std::printf(
+        "depth in 100 ms a move, %s: network %.1f (float inference %.1f), hand-written "
+        "%.1f\n",
+        row.name, searchFigures(quantized.get(), *row.positions, 64, time).depth,
+        searchFigures(reference.get(), *row.positions, 64, time).depth,
+        searchFigures(nullptr, *row.positions, 64, time).depth);
+  }
 }
 
 // Training samples of the positions: a uniform policy over the legal moves, a drawn result.
@@ -102,6 +207,7 @@ void residualTable(const NetworkConfig& config, const std::vector<bench::BenchPo
 
 int run(int argc, char** argv) {
   std::string configFile = "configs/default.toml";
+  std::filesystem::path network = "networks/camelotzero.ckpt";
   double seconds = 2.0;
   bool resnet = false;
   NetworkConfig residual = defaultNetworkConfig(Architecture::Resnet);
@@ -113,6 +219,8 @@ int run(int argc, char** argv) {
       residual.blocks = std::stoi(argv[++i]), resnet = true;
     else if (!std::strcmp(argv[i], "--channels") && hasValue)
       residual.channels = std::stoi(argv[++i]), resnet = true;
+    else if (!std::strcmp(argv[i], "--network") && hasValue)
+      network = argv[++i];
     else if (!std::strcmp(argv[i], "--resnet"))
       resnet = true;
     else
@@ -143,6 +251,8 @@ int run(int argc, char** argv) {
               evaluated, selfPlayBatch);
   std::printf("%s network training: %.0f samples/s at batch %d on every core\n", family, trained,
               batchSize);
+
+  alphaBetaTable(network, positions, seconds);
 
   if (resnet) {
     residualTable(residual, positions, seconds);

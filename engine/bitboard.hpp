@@ -18,10 +18,13 @@ class Bitboard {
   constexpr Bitboard(std::uint64_t w0, std::uint64_t w1, std::uint64_t w2, std::uint64_t w3)
       : words_{w0, w1, w2, w3} {}
 
+  // Built word by word without indexing: a one-word store into a bitboard that the next
+  // whole-board operation reads back as one vector stalls the load until the store lands
+  // (measured: a tenth of the move generator's time).
   static constexpr Bitboard of(Square s) {
-    Bitboard b;
-    b.set(s);
-    return b;
+    const std::uint64_t bit = std::uint64_t{1} << (s & 63);
+    const int word = s >> 6;
+    return {word == 0 ? bit : 0, word == 1 ? bit : 0, word == 2 ? bit : 0, word == 3 ? bit : 0};
   }
 
   constexpr bool test(Square s) const { return (words_[s >> 6] >> (s & 63)) & 1u; }

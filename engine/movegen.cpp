@@ -80,8 +80,11 @@ struct CanterTree {
 
 class Generator {
  public:
-  Generator(const Position& p, Bitboard only, MoveList& out)
+  // counting: plain moves and canters are counted, not listed (captures still are: two paths
+  // can make one capture, R10).
+  Generator(const Position& p, Bitboard only, MoveList& out, bool counting = false)
       : out_(out),
+        counting_(counting),
         only_(only),
         us_(p.sideToMove()),
         own_(p.pieces(us_)),
@@ -104,7 +107,7 @@ class Generator {
     if (inOwnCastle.any()) {
       const bool mustCapture = (inOwnCastle & jumpSources_).any();
       forEachSquare(inOwnCastle, [&](Square s) { addPieceMoves(s, !mustCapture, true); });
-      if (!out_.empty()) {
+      if (counted_ > 0 || !out_.empty()) {
         out_.eraseIf([&](const Move& m) { return !only_.test(m.from()); });
         return;
       }
@@ -129,6 +132,12 @@ class Generator {
   // Whether run() would list a move. A jump or a plain step of a piece off the goal settles it
   // at once: either is a move whatever R4 and R7 oblige (a piece on its own castle that can
   // leave has a move of its own; one that cannot sets the obligation aside).
+  // The number of moves run() lists.
+  std::size_t count() {
+    run();
+    return counted_ + out_.size();
+  }
+
   bool anyMove() {
     const Bitboard movable = own_ & ~goal_;
     if ((movable & jumpSources_).any()) return true;
@@ -196,23 +205,29 @@ class Generator {
   }
 
   void addPlain(Square from, Square to) {
-    Move& m = scratch_;
+    if (counting_) {
+      ++counted_;
+      return;
+    }
+    Move& m = out_.emplace_back();
     m.path[0] = from;
     m.path[1] = to;
     m.steps = 1;
     m.quietSteps = 1;
     m.kind = MoveKind::Plain;
-    out_.push_back(m);
   }
 
   void addCanters(const CanterTree& tree) {
-    Move& m = scratch_;
-    m.kind = MoveKind::Canter;
+    if (counting_) {
+      counted_ += static_cast<std::size_t>(tree.size - 1);
+      return;
+    }
     for (int i = 1; i < tree.size; ++i) {
       const Square to = tree.order[i];
+      Move& m = out_.emplace_back();
+      m.kind = MoveKind::Canter;
       tree.writePath(to, m.path);
       m.steps = m.quietSteps = tree.depth[to];
-      out_.push_back(m);
     }
   }
 
@@ -266,7 +281,9 @@ class Generator {
   }
 
   MoveList& out_;
-  const Bitboard only_;  // the pieces whose moves are listed
+  const bool counting_;
+  std::size_t counted_ = 0;  // moves counted and not listed
+  const Bitboard only_;      // the pieces whose moves are listed
   const Color us_;
   const Bitboard own_;
   const Bitboard enemies_;
@@ -280,8 +297,7 @@ class Generator {
   CanterTree tree_;
   CanterTree restrictedTree_;
   std::size_t pieceMovesBegin_ = 0;  // where the moves of the piece being generated start
-  Move scratch_;
-  Move move_;  // the capture path being built
+  Move move_;                        // the capture path being built
   Bitboard jumpEnemies_;
   Bitboard jumpEmpty_;
   Bitboard captured_;
@@ -296,6 +312,12 @@ void generateMoves(const Position& position, MoveList& out) {
 void generateMovesOf(const Position& position, Bitboard pieces, MoveList& out) {
   Generator generator(position, pieces, out);
   generator.run();
+}
+
+std::size_t countMoves(const Position& position, MoveList& scratch) {
+  Generator generator(position, position.pieces(position.sideToMove()), scratch,
+                      /*counting=*/true);
+  return generator.count();
 }
 
 bool hasMoves(const Position& position) {

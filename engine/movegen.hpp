@@ -24,6 +24,10 @@ class MoveList {
   const_iterator end() const { return moves_.end(); }
   void clear() { moves_.clear(); }
   void push_back(const Move& m) { moves_.push_back(m); }
+  // A new move at the end, to be filled in place: writing a move's few bytes into a scratch move
+  // and copying all 64 of them would read them back before the writes land (a store-forwarding
+  // stall that was a third of the generator's time).
+  Move& emplace_back() { return moves_.emplace_back(); }
   template <class Predicate>
   void eraseIf(Predicate predicate) {
     std::erase_if(moves_, predicate);
@@ -38,6 +42,10 @@ void generateMoves(const Position& position, MoveList& out);
 
 // The same, as a new list.
 MoveList generateMoves(const Position& position);
+
+// The number of moves generateMoves lists, without writing the plain moves and canters out
+// (perft's last ply). `scratch` holds the captures meanwhile.
+std::size_t countMoves(const Position& position, MoveList& scratch);
 
 // The moves of the pieces on `pieces` alone, as generateMoves lists them: the obligations of
 // R4 and R7 still come from the whole position. Reading or checking a move needs only its

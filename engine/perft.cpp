@@ -10,8 +10,9 @@ std::uint64_t perftRecursive(const Position& p, int depth, PerftMode mode,
                              std::vector<MoveList>& lists) {
   if (depth == 0) return 1;
   MoveList& moves = lists[depth];
+  if (depth == 1 && mode == PerftMode::BulkCount)
+    return immediateStatus(p).finished() ? 0 : countMoves(p, moves);
   legalMoves(p, moves);
-  if (depth == 1 && mode == PerftMode::BulkCount) return moves.size();
   std::uint64_t total = 0;
   for (const Move& m : moves)
     total += perftRecursive(p.after(m), depth - 1, mode, lists);

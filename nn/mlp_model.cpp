@@ -4,10 +4,15 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <stdexcept>
+#include <type_traits>
 
 #include "nn/encoding.hpp"
 #include "nn/grand_features.hpp"
+#include "nn/piece_accumulator.hpp"
+#include "nn/quantized_mlp.hpp"
+#include "nn/simd.hpp"
 #include "nn/sparse_features.hpp"
 
 namespace camelot {
@@ -91,7 +96,7 @@ class MlpModel;
 
 // One per variant (engine/game_rules.hpp): the features, the policy grouping and the move kinds
 // are the variant's overloads (nn/sparse_features.hpp, nn/grand_features.hpp); the layers are
-// the same.
+// the same. The standard game's value path runs in integers when the model has them.
 template <class Rules>
 class MlpEvaluator : public BasicEvaluator<Rules> {
  public:
@@ -100,17 +105,33 @@ class MlpEvaluator : public BasicEvaluator<Rules> {
                 std::span<Evaluation> results) override;
 
  private:
+  // hidden2_ from the request; accumulator_ too (the clipped float accumulator), or only
+  // quantizedActivations_ in the integer path until the policy asks for it.
+  void floatHidden(const BasicEvaluationRequest<Rules>& r);
+  void quantizedHidden(const BasicEvaluationRequest<Rules>& r);
+  void priors(const BasicEvaluationRequest<Rules>& r, std::vector<float>& out);
+
   std::shared_ptr<const MlpModel> model_;
   std::vector<std::int32_t> features_;
   std::vector<float> accumulator_, hidden1_, hidden2_, query_, logits_;
   std::vector<float> fromScore_, toScore_, kindScore_, zeros_;
   std::vector<int> slotKinds_;
   LegalPolicy legal_;
+  // The integer path (standard game, MlpInference::Quantized).
+  std::unique_ptr<PieceAccumulator> pieces_;
+  std::vector<const std::int16_t*> nodeColumns_;
+  std::vector<std::int16_t> quantizedSums_, quantizedActivations_;
+  QuantizedScratch scratch_;
 };
 
 class MlpModel : public Model {
  public:
-  explicit MlpModel(MlpWeights weights) : w_(forInference(std::move(weights))) {}
+  MlpModel(MlpWeights weights, MlpInference inference)
+      : quantized_(inference == MlpInference::Quantized &&
+                           weights.config.variant == Variant::Standard
+                       ? std::make_optional(quantize(weights))
+                       : std::nullopt),
+        w_(forInference(std::move(weights))) {}
 
   const NetworkConfig& config() const override { return w_.config; }
   std::unique_ptr<Evaluator> evaluator(
@@ -124,12 +145,15 @@ class MlpModel : public Model {
   }
   // Transposed (forInference).
   const MlpWeights& weights() const { return w_; }
+  // The integer form, where the model runs in it.
+  const std::optional<QuantizedMlp>& quantized() const { return quantized_; }
 
  private:
   std::shared_ptr<const MlpModel> self() const {
     return std::static_pointer_cast<const MlpModel>(shared_from_this());
   }
 
+  std::optional<QuantizedMlp> quantized_;
   MlpWeights w_;
 };
 
@@ -146,6 +170,11 @@ MlpEvaluator<Rules>::MlpEvaluator(std::shared_ptr<const MlpModel> model)
   toScore_.resize(static_cast<std::size_t>(shape.cells));
   kindScore_.resize(static_cast<std::size_t>(shape.kinds));
   zeros_.assign(static_cast<std::size_t>(std::max(shape.cells, shape.kinds)), 0.0f);
+  if (const std::optional<QuantizedMlp>& q = model_->quantized()) {
+    pieces_ = std::make_unique<PieceAccumulator>(*q);
+    quantizedSums_.resize(static_cast<std::size_t>(q->accumulator));
+    quantizedActivations_.resize(static_cast<std::size_t>(q->accumulator));
+  }
 }
 
 // scores[0..n) = the dot products of q with each of the n embeddings of `table`, stored
@@ -160,35 +189,90 @@ void scoreAll(const std::vector<float>& table, const std::vector<float>& q,
 }
 
 template <class Rules>
+void MlpEvaluator<Rules>::floatHidden(const BasicEvaluationRequest<Rules>& r) {
+  const MlpWeights& w = model_->weights();
+  const int a = w.config.accumulator, h = w.config.hidden;
+  features_.clear();
+  activeFeatures(*r.position, *r.moves, r.repetitions, features_);
+  float* acc = accumulator_.data();
+  sumRows(
+      w.featureBias.data(), a, static_cast<int>(features_.size()),
+      [&](int k) {
+        return w.features.data() +
+               static_cast<std::size_t>(features_[static_cast<std::size_t>(k)]) * a;
+      },
+      [](int) { return 1.0f; }, acc);
+  for (int k = 0; k < a; ++k)
+    acc[k] = clipped(acc[k]);
+
+  affineTransposed(w.layer1, w.layer1Bias, acc, a, hidden1_.data());
+  for (float& x : hidden1_)
+    x = clipped(x);
+  affineTransposed(w.layer2, w.layer2Bias, hidden1_.data(), h, hidden2_.data());
+  for (float& x : hidden2_)
+    x = clipped(x);
+}
+
+template <class Rules>
+void MlpEvaluator<Rules>::quantizedHidden(const BasicEvaluationRequest<Rules>& r) {
+  const QuantizedMlp& q = *model_->quantized();
+  const Position& p = *r.position;
+  features_.clear();
+  nodeFeatures(p, *r.moves, r.repetitions, features_);
+  nodeColumns_.clear();
+  for (const std::int32_t f : features_)
+    nodeColumns_.push_back(column(q, f));
+  simd::applyRows(pieces_->sums(p, p.sideToMove()), nodeColumns_, {}, quantizedSums_.data(),
+                  q.accumulator);
+  camelot::quantizedHidden(q, quantizedSums_.data(), quantizedActivations_.data(), scratch_,
+                           hidden2_.data(), static_cast<int>(hidden2_.size()));
+}
+
+template <class Rules>
+void MlpEvaluator<Rules>::priors(const BasicEvaluationRequest<Rules>& r, std::vector<float>& out) {
+  const MlpWeights& w = model_->weights();
+  const int a = w.config.accumulator;
+  if (pieces_) {
+    const float toFloat = 1.0f / model_->quantized()->one;
+    for (int k = 0; k < a; ++k)
+      accumulator_[static_cast<std::size_t>(k)] =
+          quantizedActivations_[static_cast<std::size_t>(k)] * toFloat;
+  }
+  affineTransposed(w.query, w.queryBias, accumulator_.data(), a, query_.data());
+  scoreAll(w.fromEmbedding, query_, zeros_, fromScore_);
+  scoreAll(w.toEmbedding, query_, zeros_, toScore_);
+  scoreAll(w.kindEmbedding, query_, zeros_, kindScore_);
+  assignLegalPolicy(legal_, *r.position, *r.moves);
+  slotKinds(legal_, *r.moves, slotKinds_);
+  logits_.resize(legal_.size());
+  const auto cells = static_cast<int>(fromScore_.size());
+  for (std::size_t s = 0; s < legal_.size(); ++s) {
+    const int index = legal_.indices[s];
+    logits_[s] = fromScore_[static_cast<std::size_t>(index / cells)] +
+                 toScore_[static_cast<std::size_t>(index % cells)] +
+                 kindScore_[static_cast<std::size_t>(slotKinds_[s])];
+  }
+  priorsFromLogits(legal_, logits_, out);
+}
+
+template <class Rules>
 void MlpEvaluator<Rules>::evaluate(std::span<const BasicEvaluationRequest<Rules>> requests,
                                    std::span<Evaluation> results) {
   if (results.size() != requests.size())
     throw std::invalid_argument("mlp evaluator: one result per request expected");
   const MlpWeights& w = model_->weights();
-  const int a = w.config.accumulator, h = w.config.hidden;
+  const int h = w.config.hidden;
   for (std::size_t i = 0; i < requests.size(); ++i) {
     const BasicEvaluationRequest<Rules>& r = requests[i];
     Evaluation& result = results[i];
-
-    features_.clear();
-    activeFeatures(*r.position, *r.moves, r.repetitions, features_);
-    float* acc = accumulator_.data();
-    sumRows(
-        w.featureBias.data(), a, static_cast<int>(features_.size()),
-        [&](int k) {
-          return w.features.data() +
-                 static_cast<std::size_t>(features_[static_cast<std::size_t>(k)]) * a;
-        },
-        [](int) { return 1.0f; }, acc);
-    for (int k = 0; k < a; ++k)
-      acc[k] = clipped(acc[k]);
-
-    affineTransposed(w.layer1, w.layer1Bias, acc, a, hidden1_.data());
-    for (float& x : hidden1_)
-      x = clipped(x);
-    affineTransposed(w.layer2, w.layer2Bias, hidden1_.data(), h, hidden2_.data());
-    for (float& x : hidden2_)
-      x = clipped(x);
+    if constexpr (std::is_same_v<Rules, StandardRules>) {
+      if (pieces_)
+        quantizedHidden(r);
+      else
+        floatHidden(r);
+    } else {
+      floatHidden(r);
+    }
 
     float wdl[3];
     affineTransposed(w.wdl, w.wdlBias, hidden2_.data(), h, wdl);
@@ -202,22 +286,7 @@ void MlpEvaluator<Rules>::evaluate(std::span<const BasicEvaluationRequest<Rules>
     result.movesLeft = std::max(0.0f, movesLeft * 100.0f);
 
     result.priors.resize(r.needPriors ? r.moves->size() : 0);
-    if (result.priors.empty()) continue;
-    affineTransposed(w.query, w.queryBias, acc, a, query_.data());
-    scoreAll(w.fromEmbedding, query_, zeros_, fromScore_);
-    scoreAll(w.toEmbedding, query_, zeros_, toScore_);
-    scoreAll(w.kindEmbedding, query_, zeros_, kindScore_);
-    assignLegalPolicy(legal_, *r.position, *r.moves);
-    slotKinds(legal_, *r.moves, slotKinds_);
-    logits_.resize(legal_.size());
-    const auto cells = static_cast<int>(fromScore_.size());
-    for (std::size_t s = 0; s < legal_.size(); ++s) {
-      const int index = legal_.indices[s];
-      logits_[s] = fromScore_[static_cast<std::size_t>(index / cells)] +
-                   toScore_[static_cast<std::size_t>(index % cells)] +
-                   kindScore_[static_cast<std::size_t>(slotKinds_[s])];
-    }
-    priorsFromLogits(legal_, logits_, result.priors);
+    if (!result.priors.empty()) priors(r, result.priors);
   }
 }
 
@@ -274,9 +343,9 @@ MlpWeights mlpWeights(const std::filesystem::path& path, const CheckpointContent
   return w;
 }
 
-std::shared_ptr<const Model> makeMlpModel(MlpWeights weights) {
+std::shared_ptr<const Model> makeMlpModel(MlpWeights weights, MlpInference inference) {
   validate(weights.config);
-  return std::make_shared<const MlpModel>(std::move(weights));
+  return std::make_shared<const MlpModel>(std::move(weights), inference);
 }
 
 }  // namespace camelot

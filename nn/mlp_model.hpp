@@ -44,7 +44,14 @@ struct MlpWeights {
 // tensor is missing, extra or of the wrong shape for `contents.header.config`.
 MlpWeights mlpWeights(const std::filesystem::path& path, const CheckpointContents& contents);
 
+// How the standard game's mlp runs its value path and accumulator: in integers, with the
+// accumulator kept from one position to the next (nn/quantized_mlp.hpp,
+// nn/piece_accumulator.hpp), or in float with every column summed at every position (the
+// reference the integer form is measured against). Grand Camelot's mlp runs in float.
+enum class MlpInference { Quantized, Float };
+
 // A model running `weights` on the CPU, for the game its config plays.
-std::shared_ptr<const Model> makeMlpModel(MlpWeights weights);
+std::shared_ptr<const Model> makeMlpModel(MlpWeights weights,
+                                          MlpInference inference = MlpInference::Quantized);
 
 }  // namespace camelot

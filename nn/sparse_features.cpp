@@ -9,6 +9,9 @@ namespace camelot {
 namespace {
 
 static_assert(kGridCells == 192, "the feature layout assumes the 16x12 grid");
+static_assert(static_cast<int>(CellFeature::OwnMan) == 0 &&
+                  static_cast<int>(CellFeature::EnemyKnight) == kPieceBlocks - 1,
+              "the piece blocks come first");
 
 constexpr std::array<int, kClockBuckets - 1> kClockThresholds = {10, 25, 40, 55, 70, 85, 95};
 
@@ -42,15 +45,29 @@ void slotKinds(const LegalPolicy& legal, const MoveList& moves, std::vector<int>
   }
 }
 
+std::array<Bitboard, kPieceBlocks> pieceBlocks(const Position& position, Color view) {
+  const Color enemy = opposite(view);
+  return {position.men(view), position.knights(view), position.men(enemy), position.knights(enemy)};
+}
+
+int pieceFeature(int block, Square square, Color view) {
+  return cellFeature(static_cast<CellFeature>(block), square, view);
+}
+
 void activeFeatures(const Position& position, const MoveList& moves, int repetitions,
                     std::vector<std::int32_t>& out) {
   const Color mover = position.sideToMove();
-  const Color enemy = opposite(mover);
-  addSquares(out, CellFeature::OwnMan, position.men(mover), mover);
-  addSquares(out, CellFeature::OwnKnight, position.knights(mover), mover);
-  addSquares(out, CellFeature::EnemyMan, position.men(enemy), mover);
-  addSquares(out, CellFeature::EnemyKnight, position.knights(enemy), mover);
+  const std::array<Bitboard, kPieceBlocks> pieces = pieceBlocks(position, mover);
+  for (int block = 0; block < kPieceBlocks; ++block)
+    addSquares(out, static_cast<CellFeature>(block), pieces[static_cast<std::size_t>(block)],
+               mover);
+  nodeFeatures(position, moves, repetitions, out);
+}
 
+void nodeFeatures(const Position& position, const MoveList& moves, int repetitions,
+                  std::vector<std::int32_t>& out) {
+  const Color mover = position.sideToMove();
+  const Color enemy = opposite(mover);
   Bitboard capturable, captureStart, captureEnd, goalEntryFrom;
   int longestCapture = 0;
   for (const Move& m : moves) {

@@ -7,9 +7,11 @@
 // Tactical features come from the legal moves the caller already has (an EvaluationRequest
 // carries them): this never generates moves.
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
+#include "engine/bitboard.hpp"
 #include "engine/movegen.hpp"
 #include "engine/position.hpp"
 #include "nn/encoding.hpp"
@@ -49,10 +51,27 @@ inline constexpr int kMoveKinds = 2 + kCaptureSizeBuckets;
 // The clock bucket of R9 f's clock (0..kClockBuckets-1).
 int clockBucket(int clock);
 
+// The first four cell blocks: where the pieces stand. They are the features a move changes by
+// a few (nn/piece_accumulator.hpp keeps their sum up to date from one position to the next).
+inline constexpr int kPieceBlocks = 4;
+
+// The squares of each piece block from `view`'s side: own men, own knights, enemy men, enemy
+// knights, in CellFeature order.
+std::array<Bitboard, kPieceBlocks> pieceBlocks(const Position& position, Color view);
+
+// The feature of a piece of block `block` (0..3) on `square`, seen from `view`'s side.
+int pieceFeature(int block, Square square, Color view);
+
 // Appends the active features of `position` (with `moves`, its legal moves, and `repetitions`,
-// its earlier occurrences) to `out`, each once, in increasing order within each block.
+// its earlier occurrences) to `out`, each once, in increasing order within each block: the
+// piece features from the mover's view, then the node features below.
 void activeFeatures(const Position& position, const MoveList& moves, int repetitions,
                     std::vector<std::int32_t>& out);
+
+// The features after the piece blocks alone: the tactical blocks read from the legal moves and
+// the scalar features (castle counters, must-leave, clock, repetition, capture size).
+void nodeFeatures(const Position& position, const MoveList& moves, int repetitions,
+                  std::vector<std::int32_t>& out);
 
 // The embedding kind of a move (0 plain, 1 canter, 2.. a capture of 1, 2, ... 8+ pieces).
 int moveKind(const Move& move);

@@ -49,9 +49,15 @@ TEST(MlpModel, LoadsTheStoredCheckpointWithoutLibTorch) {
   EXPECT_EQ(model->historyPlies(), 0);
 }
 
-TEST(MlpModel, GoldenOutputs) {
-  const std::shared_ptr<const Model> model = loadModel(kTinyMlp);
+// The float inference to 1e-5, the quantized one (loadModel's) to 1e-3
+// (tests/model/quantized_mlp_test.cpp bounds it on the shipped network).
+class MlpGolden : public testing::TestWithParam<MlpInference> {};
+
+TEST_P(MlpGolden, Outputs) {
+  const std::shared_ptr<const Model> model =
+      makeMlpModel(mlpWeights(kTinyMlp, readCheckpoint(kTinyMlp)), GetParam());
   const std::unique_ptr<Evaluator> evaluator = model->evaluator();
+  const double tolerance = GetParam() == MlpInference::Float ? 1e-5 : 1e-3;
   struct Golden {
     const char* moves;
     float win, draw, loss, movesLeft;
@@ -77,13 +83,13 @@ TEST(MlpModel, GoldenOutputs) {
     const Position position = afterMoves(g.moves);
     const MoveList moves = legalMoves(position);
     const Evaluation e = evaluateOne(*evaluator, position, moves);
-    EXPECT_NEAR(e.value.win, g.win, 1e-5) << g.moves;
-    EXPECT_NEAR(e.value.draw, g.draw, 1e-5) << g.moves;
-    EXPECT_NEAR(e.value.loss, g.loss, 1e-5) << g.moves;
+    EXPECT_NEAR(e.value.win, g.win, tolerance) << g.moves;
+    EXPECT_NEAR(e.value.draw, g.draw, tolerance) << g.moves;
+    EXPECT_NEAR(e.value.loss, g.loss, tolerance) << g.moves;
     EXPECT_NEAR(e.movesLeft, g.movesLeft, 1e-3) << g.moves;
     ASSERT_GE(e.priors.size(), g.firstPriors.size());
     for (std::size_t i = 0; i < g.firstPriors.size(); ++i)
-      EXPECT_NEAR(e.priors[i], g.firstPriors[i], 1e-5) << g.moves << " prior " << i;
+      EXPECT_NEAR(e.priors[i], g.firstPriors[i], tolerance) << g.moves << " prior " << i;
     EXPECT_NEAR(std::accumulate(e.priors.begin(), e.priors.end(), 0.0), 1.0, 1e-5);
     // Asked for the value alone, the same value and no priors (alpha-beta's leaves).
     const EvaluationRequest valueOnly{&position, &moves, {}, 0, /*needPriors=*/false};
@@ -95,6 +101,12 @@ TEST(MlpModel, GoldenOutputs) {
     EXPECT_TRUE(answer[0].priors.empty()) << g.moves;
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(MlpModel, MlpGolden,
+                         testing::Values(MlpInference::Float, MlpInference::Quantized),
+                         [](const testing::TestParamInfo<MlpInference>& info) {
+                           return info.param == MlpInference::Float ? "Float" : "Quantized";
+                         });
 
 // The features read the board from the mover's side in a mirror-symmetric grid, but the weights
 // are not mirror-symmetric: the mirrored position is simply another input. What must hold is that

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "nn/checkpoint_module.hpp"
+#include "nn/mlp_model.hpp"
 #include "nn/mlp_network.hpp"
 #include "nn/model.hpp"
 #include "tests/scratch_dir.hpp"
@@ -17,7 +18,7 @@ namespace camelot::nn_test {
 
 // Scrambles `net`'s weights away from the initialisation's small values (so every layer's
 // clipping is hit), writes it as a checkpoint of `config`, and compares both forms on `samples`
-// (their legal moves in `moves`, their policy indices set) to 1e-4.
+// (their legal moves in `moves`, their policy indices set) to 1e-4, the C++ side in float.
 template <class Rules>
 void expectCppInferenceEqualsForward(MlpNetwork& net, const NetworkConfig& config,
                                      const std::vector<BasicTrainingSample<Rules>>& samples,
@@ -32,7 +33,10 @@ void expectCppInferenceEqualsForward(MlpNetwork& net, const NetworkConfig& confi
   header.config = config;
   header.encodingVersion = inputEncodingVersion(config);
   writeCheckpoint(dir / "mlp.ckpt", header, *net);
-  const std::shared_ptr<const Model> model = loadModel(dir / "mlp.ckpt");
+  // The float inference: the reference the quantized one is measured against
+  // (tests/nn/quantized_mlp_test.cpp).
+  const std::shared_ptr<const Model> model = makeMlpModel(
+      mlpWeights(dir / "mlp.ckpt", readCheckpoint(dir / "mlp.ckpt")), MlpInference::Float);
   std::unique_ptr<BasicEvaluator<Rules>> evaluator;
   if constexpr (std::is_same_v<Rules, GrandRules>)
     evaluator = model->grandEvaluator();

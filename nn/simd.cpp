@@ -1,0 +1,160 @@
+#include "nn/simd.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#if defined(__AVX512BW__) || defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
+namespace camelot::simd {
+namespace {
+
+// The largest number of input pairs a layer takes (an accumulator of 4,096).
+constexpr int kMaxPairs = 2048;
+
+// The indices of the pairs of `in` that are not both 0, and their count.
+int nonZeroPairs(const std::int16_t* in, int pairs, std::array<std::uint16_t, kMaxPairs>& out) {
+  int count = 0;
+  for (int p = 0; p < pairs; ++p) {
+    std::int32_t pair;
+    std::memcpy(&pair, in + 2 * p, sizeof pair);
+    out[static_cast<std::size_t>(count)] = static_cast<std::uint16_t>(p);
+    count += pair != 0;  // no branch: half the pairs are 0, in no pattern a predictor learns
+  }
+  return count;
+}
+
+std::int32_t pairAt(const std::int16_t* in, int p) {
+  std::int32_t pair;
+  std::memcpy(&pair, in + 2 * p, sizeof pair);
+  return pair;
+}
+
+}  // namespace
+
+const char* instructionSet() {
+#if defined(__AVX512BW__) && defined(__AVX512VNNI__)
+  return "AVX-512 VNNI";
+#elif defined(__AVX512BW__)
+  return "AVX-512";
+#elif defined(__AVX2__)
+  return "AVX2";
+#else
+  return "portable C++";
+#endif
+}
+
+// A block of kLanes int16 is held in registers across all the rows and written once.
+void applyRows(const std::int16_t* from, std::span<const std::int16_t* const> added,
+               std::span<const std::int16_t* const> removed, std::int16_t* to, int n) {
+  for (int j = 0; j < n; j += kLanes) {
+#if defined(__AVX512BW__)
+    __m512i block = _mm512_loadu_si512(from + j);
+    for (const std::int16_t* row : added)
+      block = _mm512_add_epi16(block, _mm512_loadu_si512(row + j));
+    for (const std::int16_t* row : removed)
+      block = _mm512_sub_epi16(block, _mm512_loadu_si512(row + j));
+    _mm512_storeu_si512(to + j, block);
+#elif defined(__AVX2__)
+    const auto at = [j](const std::int16_t* p, int half) {
+      return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + j + 16 * half));
+    };
+    __m256i low = at(from, 0), high = at(from, 1);
+    for (const std::int16_t* row : added) {
+      low = _mm256_add_epi16(low, at(row, 0));
+      high = _mm256_add_epi16(high, at(row, 1));
+    }
+    for (const std::int16_t* row : removed) {
+      low = _mm256_sub_epi16(low, at(row, 0));
+      high = _mm256_sub_epi16(high, at(row, 1));
+    }
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(to + j), low);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(to + j + 16), high);
+#else
+    std::int16_t block[kLanes];
+    for (int t = 0; t < kLanes; ++t)
+      block[t] = from[j + t];
+    for (const std::int16_t* row : added)
+      for (int t = 0; t < kLanes; ++t)
+        block[t] = static_cast<std::int16_t>(block[t] + row[j + t]);
+    for (const std::int16_t* row : removed)
+      for (int t = 0; t < kLanes; ++t)
+        block[t] = static_cast<std::int16_t>(block[t] - row[j + t]);
+    for (int t = 0; t < kLanes; ++t)
+      to[j + t] = block[t];
+#endif
+  }
+}
+
+void clippedRelu(const std::int16_t* in, std::int16_t ceiling, std::int16_t* out, int n) {
+  for (int j = 0; j < n; j += kLanes) {
+#if defined(__AVX512BW__)
+    const __m512i x = _mm512_loadu_si512(in + j);
+    _mm512_storeu_si512(out + j, _mm512_min_epi16(_mm512_max_epi16(x, _mm512_setzero_si512()),
+                                                  _mm512_set1_epi16(ceiling)));
+#else
+    for (int t = 0; t < kLanes; ++t)
+      out[j + t] = std::clamp<std::int16_t>(in[j + t], 0, ceiling);
+#endif
+  }
+}
+
+// Outputs are taken 32 at a time (two AVX-512 registers of int32, four AVX2 ones), each input
+// pair broadcast and multiplied into all of them: no horizontal sums.
+void affine(const std::int16_t* in, int inputs, const std::int16_t* weights,
+            const std::int32_t* bias, int outputs, std::int32_t* out) {
+  std::array<std::uint16_t, kMaxPairs> live;
+  const int count = nonZeroPairs(in, inputs / 2, live);
+  for (int o = 0; o < outputs; o += kLanes) {
+#if defined(__AVX512BW__)
+    __m512i sum0 = _mm512_loadu_si512(bias + o);
+    __m512i sum1 = _mm512_loadu_si512(bias + o + 16);
+    for (int k = 0; k < count; ++k) {
+      const int p = live[static_cast<std::size_t>(k)];
+      const __m512i x = _mm512_set1_epi32(pairAt(in, p));
+      const std::int16_t* w = weights + (static_cast<std::size_t>(p) * outputs + o) * 2;
+#if defined(__AVX512VNNI__)
+      sum0 = _mm512_dpwssd_epi32(sum0, x, _mm512_loadu_si512(w));
+      sum1 = _mm512_dpwssd_epi32(sum1, x, _mm512_loadu_si512(w + 32));
+#else
+      sum0 = _mm512_add_epi32(sum0, _mm512_madd_epi16(x, _mm512_loadu_si512(w)));
+      sum1 = _mm512_add_epi32(sum1, _mm512_madd_epi16(x, _mm512_loadu_si512(w + 32)));
+#endif
+    }
+    _mm512_storeu_si512(out + o, sum0);
+    _mm512_storeu_si512(out + o + 16, sum1);
+#elif defined(__AVX2__)
+    __m256i sum[4];
+    for (int r = 0; r < 4; ++r)
+      sum[r] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bias + o + 8 * r));
+    for (int k = 0; k < count; ++k) {
+      const int p = live[static_cast<std::size_t>(k)];
+      const __m256i x = _mm256_set1_epi32(pairAt(in, p));
+      const std::int16_t* w = weights + (static_cast<std::size_t>(p) * outputs + o) * 2;
+      for (int r = 0; r < 4; ++r)
+        sum[r] = _mm256_add_epi32(
+            sum[r],
+            _mm256_madd_epi16(x, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 16 * r))));
+    }
+    for (int r = 0; r < 4; ++r)
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + o + 8 * r), sum[r]);
+#else
+    std::int32_t sum[kLanes];
+    for (int t = 0; t < kLanes; ++t)
+      sum[t] = bias[o + t];
+    for (int k = 0; k < count; ++k) {
+      const int p = live[static_cast<std::size_t>(k)];
+      const std::int32_t x0 = in[2 * p], x1 = in[2 * p + 1];
+      const std::int16_t* w = weights + (static_cast<std::size_t>(p) * outputs + o) * 2;
+      for (int t = 0; t < kLanes; ++t)
+        sum[t] += x0 * w[2 * t] + x1 * w[2 * t + 1];
+    }
+    for (int t = 0; t < kLanes; ++t)
+      out[o + t] = sum[t];
+#endif
+  }
+}
+
+}  // namespace camelot::simd
