@@ -14,22 +14,22 @@ namespace {
 // The largest number of input pairs a layer takes (an accumulator of 4,096).
 constexpr int kMaxPairs = 2048;
 
-// The indices of the pairs of `in` that are not both 0, and their count.
-int nonZeroPairs(const std::int16_t* in, int pairs, std::array<std::uint16_t, kMaxPairs>& out) {
-  int count = 0;
-  for (int p = 0; p < pairs; ++p) {
-    std::int32_t pair;
-    std::memcpy(&pair, in + 2 * p, sizeof pair);
-    out[static_cast<std::size_t>(count)] = static_cast<std::uint16_t>(p);
-    count += pair != 0;  // no branch: half the pairs are 0, in no pattern a predictor learns
-  }
-  return count;
-}
-
+// Inputs 2p and 2p + 1 as one 32-bit word.
 std::int32_t pairAt(const std::int16_t* in, int p) {
   std::int32_t pair;
   std::memcpy(&pair, in + 2 * p, sizeof pair);
   return pair;
+}
+
+// The indices of the pairs of `in` that are not both 0, and their count.
+int nonZeroPairs(const std::int16_t* in, int pairs, std::array<std::uint16_t, kMaxPairs>& out) {
+  int count = 0;
+  for (int p = 0; p < pairs; ++p) {
+    out[static_cast<std::size_t>(count)] = static_cast<std::uint16_t>(p);
+    count += pairAt(in, p) != 0;  // no branch: half the pairs are 0, in no pattern a predictor
+                                  // learns
+  }
+  return count;
 }
 
 }  // namespace

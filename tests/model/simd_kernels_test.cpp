@@ -1,0 +1,72 @@
+// The integer kernels of nn/simd.hpp against plain integer arithmetic. Built twice: into
+// model_tests with the build's -march (AVX-512 or AVX2 on the machines seen), and as
+// simd_portable_tests with nn/simd.cpp compiled for plain x86-64, so the fallback is tested on
+// every machine too.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "nn/simd.hpp"
+
+namespace camelot {
+namespace {
+
+#ifdef CAMELOT_PORTABLE_KERNELS
+TEST(SimdKernels, ThePortableFormIsTheOneBuilt) {
+  EXPECT_EQ(std::string(simd::instructionSet()), "portable C++");
+}
+#endif
+
+TEST(SimdKernels, AffineEqualsPlainIntegerArithmetic) {
+  std::mt19937_64 rng(3);
+  const int inputs = 96, outputs = 64;
+  std::vector<std::int16_t> in(inputs), weights(static_cast<std::size_t>(inputs) * outputs);
+  std::vector<std::int32_t> bias(outputs), out(outputs);
+  std::uniform_int_distribution<int> activation(-300, 1024), weight(-32767, 32767);
+  for (int i = 0; i < inputs; ++i)  // a third of the pairs both 0, as after the clipped ReLU
+    in[static_cast<std::size_t>(i)] =
+        (i / 2) % 3 == 0 ? 0 : static_cast<std::int16_t>(activation(rng));
+  for (std::int16_t& w : weights)
+    w = static_cast<std::int16_t>(weight(rng));
+  for (std::int32_t& b : bias)
+    b = weight(rng) * 100;
+  simd::affine(in.data(), inputs, weights.data(), bias.data(), outputs, out.data());
+  for (int o = 0; o < outputs; ++o) {
+    std::int64_t expected = bias[static_cast<std::size_t>(o)];
+    for (int i = 0; i < inputs; ++i)
+      expected += std::int64_t{in[static_cast<std::size_t>(i)]} *
+                  weights[(static_cast<std::size_t>(i / 2) * outputs + o) * 2 + i % 2];
+    EXPECT_EQ(out[static_cast<std::size_t>(o)], expected) << "output " << o;
+  }
+}
+
+TEST(SimdKernels, RowsAddAndSubtractInWrappingArithmeticInAnyOrder) {
+  const int n = 64;
+  std::vector<std::int16_t> base(n, 32000), a(n), b(n), once(n), stepwise(n);
+  for (int j = 0; j < n; ++j) {
+    a[static_cast<std::size_t>(j)] = static_cast<std::int16_t>(1000 + j);
+    b[static_cast<std::size_t>(j)] = static_cast<std::int16_t>(-7 * j);
+  }
+  const std::int16_t* pa = a.data();
+  const std::int16_t* pb = b.data();
+  simd::applyRows(base.data(), std::vector{pa}, std::vector{pb}, once.data(), n);
+  simd::applyRows(base.data(), std::vector{pa, pa}, {}, stepwise.data(), n);  // past 32767
+  simd::applyRows(stepwise.data(), {}, std::vector{pa, pb}, stepwise.data(), n);
+  EXPECT_EQ(once, stepwise);
+  EXPECT_EQ(once[5], static_cast<std::int16_t>(32000 + 1005 + 35));
+  std::vector<std::int16_t> clipped(n);
+  simd::clippedRelu(b.data(), 100, clipped.data(), n);
+  EXPECT_EQ(clipped[0], 0);
+  EXPECT_EQ(clipped[3], 0);
+  std::vector<std::int16_t> mixed(n, -5);
+  mixed[1] = 40, mixed[2] = 400;
+  simd::clippedRelu(mixed.data(), 100, clipped.data(), n);
+  EXPECT_EQ((std::vector<std::int16_t>{clipped[0], clipped[1], clipped[2]}),
+            (std::vector<std::int16_t>{0, 40, 100}));
+}
+
+}  // namespace
+}  // namespace camelot
