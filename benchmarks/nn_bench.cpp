@@ -12,6 +12,7 @@
 //
 //   nn_bench [CONFIG] [--seconds S] [--network FILE] [--resnet] [--blocks B] [--channels C]
 #include <torch/torch.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -22,8 +23,6 @@
 #include <span>
 #include <string>
 #include <vector>
-
-#include <unistd.h>
 
 #include "benchmarks/bench_positions.hpp"
 #include "mcts/alphabeta_player.hpp"
@@ -190,9 +189,10 @@ void widthTable(const NetworkConfig& base, const std::vector<bench::BenchPositio
     }
   }
   const SearchFigures hand = searchFigures(nullptr, middle, 4);
-  std::printf("accumulator width (fresh networks, integer inference; hand-written evaluation: "
-              "%.0f nodes/s)\n",
-              hand.nodesPerSecond());
+  std::printf(
+      "accumulator width (fresh networks, integer inference; hand-written evaluation: "
+      "%.0f nodes/s)\n",
+      hand.nodesPerSecond());
   const std::filesystem::path file =
       std::filesystem::temp_directory_path() / ("nn_bench-" + std::to_string(::getpid()) + ".ckpt");
   for (const int width : {256, 512, 1024}) {
@@ -203,10 +203,11 @@ void widthTable(const NetworkConfig& base, const std::vector<bench::BenchPositio
         makeMlpModel(mlpWeights(file, readCheckpoint(file)), MlpInference::Quantized);
     const double value = evaluatorRate(*model, line, 1, 1, seconds, false);
     const SearchFigures search = searchFigures(model.get(), middle, 4);
-    std::printf("  %5d: value alone along game lines %.0f positions/s, alpha-beta %.0f nodes/s "
-                "(%.0f%% of the hand-written evaluation's)\n",
-                width, value, search.nodesPerSecond(),
-                100.0 * search.nodesPerSecond() / hand.nodesPerSecond());
+    std::printf(
+        "  %5d: value alone along game lines %.0f positions/s, alpha-beta %.0f nodes/s "
+        "(%.0f%% of the hand-written evaluation's)\n",
+        width, value, search.nodesPerSecond(),
+        100.0 * search.nodesPerSecond() / hand.nodesPerSecond());
   }
   std::filesystem::remove(file);
 }

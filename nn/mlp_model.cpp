@@ -107,8 +107,8 @@ class MlpEvaluator : public BasicEvaluator<Rules> {
  private:
   // hidden2_ from the request; accumulator_ too (the clipped float accumulator), or only
   // quantizedActivations_ in the integer path until the policy asks for it.
-  void floatHidden(const BasicEvaluationRequest<Rules>& r);
-  void quantizedHidden(const BasicEvaluationRequest<Rules>& r);
+  void hiddenInFloat(const BasicEvaluationRequest<Rules>& r);
+  void hiddenInIntegers(const BasicEvaluationRequest<Rules>& r);
   void priors(const BasicEvaluationRequest<Rules>& r, std::vector<float>& out);
 
   std::shared_ptr<const MlpModel> model_;
@@ -189,7 +189,7 @@ void scoreAll(const std::vector<float>& table, const std::vector<float>& q,
 }
 
 template <class Rules>
-void MlpEvaluator<Rules>::floatHidden(const BasicEvaluationRequest<Rules>& r) {
+void MlpEvaluator<Rules>::hiddenInFloat(const BasicEvaluationRequest<Rules>& r) {
   const MlpWeights& w = model_->weights();
   const int a = w.config.accumulator, h = w.config.hidden;
   features_.clear();
@@ -214,7 +214,7 @@ void MlpEvaluator<Rules>::floatHidden(const BasicEvaluationRequest<Rules>& r) {
 }
 
 template <class Rules>
-void MlpEvaluator<Rules>::quantizedHidden(const BasicEvaluationRequest<Rules>& r) {
+void MlpEvaluator<Rules>::hiddenInIntegers(const BasicEvaluationRequest<Rules>& r) {
   const QuantizedMlp& q = *model_->quantized();
   const Position& p = *r.position;
   features_.clear();
@@ -224,8 +224,8 @@ void MlpEvaluator<Rules>::quantizedHidden(const BasicEvaluationRequest<Rules>& r
     nodeColumns_.push_back(column(q, f));
   simd::applyRows(pieces_->sums(p, p.sideToMove()), nodeColumns_, {}, quantizedSums_.data(),
                   q.accumulator);
-  camelot::quantizedHidden(q, quantizedSums_.data(), quantizedActivations_.data(), scratch_,
-                           hidden2_.data(), static_cast<int>(hidden2_.size()));
+  quantizedHidden(q, quantizedSums_.data(), quantizedActivations_.data(), scratch_, hidden2_.data(),
+                  static_cast<int>(hidden2_.size()));
 }
 
 template <class Rules>
@@ -267,11 +267,11 @@ void MlpEvaluator<Rules>::evaluate(std::span<const BasicEvaluationRequest<Rules>
     Evaluation& result = results[i];
     if constexpr (std::is_same_v<Rules, StandardRules>) {
       if (pieces_)
-        quantizedHidden(r);
+        hiddenInIntegers(r);
       else
-        floatHidden(r);
+        hiddenInFloat(r);
     } else {
-      floatHidden(r);
+      hiddenInFloat(r);
     }
 
     float wdl[3];
