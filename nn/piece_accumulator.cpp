@@ -12,25 +12,23 @@ PieceAccumulator::PieceAccumulator(const QuantizedMlp& net) : net_(net) {
 const std::int16_t* PieceAccumulator::sums(const Position& position, Color view) {
   View& v = views_[static_cast<std::size_t>(index(view))];
   const std::array<Bitboard, kPieceBlocks> pieces = pieceBlocks(position, view);
-  added_.clear();
-  removed_.clear();
+  std::array<Bitboard, kPieceBlocks> delta;
   int changed = 0, present = 0;
-  for (int block = 0; block < kPieceBlocks; ++block) {
-    const Bitboard now = pieces[static_cast<std::size_t>(block)];
-    const Bitboard delta = now ^ v.pieces[static_cast<std::size_t>(block)];
-    changed += delta.count();
-    present += now.count();
+  for (std::size_t block = 0; block < kPieceBlocks; ++block) {
+    delta[block] = pieces[block] ^ v.pieces[block];
+    changed += delta[block].count();
+    present += pieces[block].count();
   }
   const bool fresh = !v.summed || changed >= present;
+  added_.clear();
+  removed_.clear();
   for (int block = 0; block < kPieceBlocks; ++block) {
-    const Bitboard now = pieces[static_cast<std::size_t>(block)];
-    const Bitboard delta = now ^ v.pieces[static_cast<std::size_t>(block)];
-    forEachSquare(fresh ? now : delta & now,
-                  [&](Square s) { added_.push_back(column(net_, pieceFeature(block, s, view))); });
+    const auto b = static_cast<std::size_t>(block);
+    const auto columnOf = [&](Square s) { return column(net_, pieceFeature(block, s, view)); };
+    forEachSquare(fresh ? pieces[b] : delta[b] & pieces[b],
+                  [&](Square s) { added_.push_back(columnOf(s)); });
     if (!fresh)
-      forEachSquare(delta & v.pieces[static_cast<std::size_t>(block)], [&](Square s) {
-        removed_.push_back(column(net_, pieceFeature(block, s, view)));
-      });
+      forEachSquare(delta[b] & v.pieces[b], [&](Square s) { removed_.push_back(columnOf(s)); });
   }
   simd::applyRows(fresh ? net_.bias.data() : v.sums.data(), added_, removed_, v.sums.data(),
                   net_.accumulator);
