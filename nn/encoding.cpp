@@ -154,10 +154,6 @@ void checkHistoryPlies(int historyPlies) {
                                 " (got " + std::to_string(historyPlies) + ")");
 }
 
-// Scratch for LegalPolicy::assign: an open-addressing table from policy index to slot, kept per
-// thread so that assign allocates nothing once it has seen its largest move list.
-thread_local std::vector<std::int32_t> tSlotTable;
-
 }  // namespace
 
 int inputPlaneCount(int historyPlies, bool tacticalPlanes) {
@@ -228,31 +224,32 @@ int mirroredPolicyIndex(int index) {
 
 template <class IndexOf>
 void LegalPolicy::group(std::size_t n, IndexOf indexOf) {
-  indices.clear();
+  // Sized for n up front and trimmed at the end: no capacity check per move.
+  indices.resize(n);
   slotOfMove.resize(n);
-  movesInSlot.clear();
+  movesInSlot.resize(n);
   if (n == 0) return;
 
   // A power of two at least twice the moves: probe chains stay short.
-  const std::size_t tableSize = std::max<std::size_t>(256, std::bit_ceil(2 * n));
-  std::vector<std::int32_t>& table = tSlotTable;
-  if (table.size() < tableSize) table.resize(tableSize);
-  std::fill_n(table.begin(), tableSize, -1);
+  const std::size_t tableSize = std::max<std::size_t>(64, std::bit_ceil(2 * n));
+  if (slotTable_.size() < tableSize) slotTable_.resize(tableSize);
+  std::fill_n(slotTable_.begin(), tableSize, -1);
   const std::size_t mask = tableSize - 1;
   const int shift = 32 - std::countr_zero(tableSize);
 
+  std::int32_t slots = 0;
   for (std::size_t m = 0; m < n; ++m) {
     const std::int32_t idx = indexOf(m);
     // Fibonacci hashing of the index: the top bits of a multiplication by 2^32 / phi.
     std::size_t h = (static_cast<std::uint32_t>(idx) * 2654435769u) >> shift;
     std::int32_t slot;
     while (true) {
-      slot = table[h];
+      slot = slotTable_[h];
       if (slot < 0) {
-        slot = static_cast<std::int32_t>(indices.size());
-        table[h] = slot;
-        indices.push_back(idx);
-        movesInSlot.push_back(0);
+        slot = slots++;
+        slotTable_[h] = slot;
+        indices[static_cast<std::size_t>(slot)] = idx;
+        movesInSlot[static_cast<std::size_t>(slot)] = 0;
         break;
       }
       if (indices[static_cast<std::size_t>(slot)] == idx) break;
@@ -261,6 +258,8 @@ void LegalPolicy::group(std::size_t n, IndexOf indexOf) {
     slotOfMove[m] = slot;
     ++movesInSlot[static_cast<std::size_t>(slot)];
   }
+  indices.resize(static_cast<std::size_t>(slots));
+  movesInSlot.resize(static_cast<std::size_t>(slots));
 }
 
 void LegalPolicy::assign(const MoveList& moves, Color mover) {

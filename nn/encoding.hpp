@@ -69,6 +69,9 @@ struct LegalPolicy {
   // Groups n moves by indexOf(m), the policy index of move m.
   template <class IndexOf>
   void group(std::size_t n, IndexOf indexOf);
+  // An open-addressing table from policy index to slot, kept so that assign allocates nothing
+  // once it has seen its largest move list.
+  std::vector<std::int32_t> slotTable_;
 };
 
 // legal.assign for the moves of `position` (the overload the variants' evaluators share).

@@ -77,20 +77,47 @@ void affineTransposed(const std::vector<float>& weightsT, const std::vector<floa
       [&](int k) { return in[k]; }, out);
 }
 
-// `w` laid out for inference: every matrix transposed to [in][out], the move embeddings to
-// [width][cells] so one pass scores every cell at once (movesLeft, [1][hidden], is already).
+// `w` laid out for inference: every matrix transposed to [in][out] (movesLeft, [1][hidden], is
+// already); the move embeddings stay [cells][width], a row for each cell the query is scored
+// against (EmbeddingScores).
 MlpWeights forInference(MlpWeights w) {
   const NetworkConfig& c = w.config;
-  const MlpInputShape shape = mlpInputShape(c.variant);
   w.layer1 = transposed(w.layer1, c.hidden, c.accumulator);
   w.layer2 = transposed(w.layer2, c.hidden, c.hidden);
   w.wdl = transposed(w.wdl, 3, c.hidden);
   w.query = transposed(w.query, c.moveEmbedding, c.accumulator);
-  w.fromEmbedding = transposed(w.fromEmbedding, shape.cells, c.moveEmbedding);
-  w.toEmbedding = transposed(w.toEmbedding, shape.cells, c.moveEmbedding);
-  w.kindEmbedding = transposed(w.kindEmbedding, shape.kinds, c.moveEmbedding);
   return w;
 }
+
+// The policy query's dot products with the rows of one embedding table ([rows][width]), each
+// computed the first time a position's moves ask for it: the moves of a position use a few
+// dozen of the board's cells, so scoring them all would be most of the policy's cost.
+class EmbeddingScores {
+ public:
+  explicit EmbeddingScores(int rows)
+      : score_(static_cast<std::size_t>(rows)), stamp_(static_cast<std::size_t>(rows), 0) {}
+
+  // Forgets the last position's scores.
+  void reset() {
+    if (++now_ != 0) return;
+    std::fill(stamp_.begin(), stamp_.end(), 0u);
+    now_ = 1;
+  }
+  float operator()(const std::vector<float>& table, const std::vector<float>& query, int row) {
+    const auto r = static_cast<std::size_t>(row);
+    if (stamp_[r] != now_) {
+      stamp_[r] = now_;
+      const auto width = static_cast<int>(query.size());
+      score_[r] = simd::dot(table.data() + r * query.size(), query.data(), width);
+    }
+    return score_[r];
+  }
+
+ private:
+  std::vector<float> score_;
+  std::vector<std::uint32_t> stamp_;
+  std::uint32_t now_ = 0;
+};
 
 class MlpModel;
 
@@ -105,8 +132,8 @@ class MlpEvaluator : public BasicEvaluator<Rules> {
                 std::span<Evaluation> results) override;
 
  private:
-  // hidden2_ from the request; accumulator_ too (the clipped float accumulator), or only
-  // quantizedActivations_ in the integer path until the policy asks for it.
+  // hidden2_ from the request, and the clipped accumulator the policy's query reads:
+  // accumulator_ in float, quantizedActivations_ in the integer path.
   void hiddenInFloat(const BasicEvaluationRequest<Rules>& r);
   void hiddenInIntegers(const BasicEvaluationRequest<Rules>& r);
   void priors(const BasicEvaluationRequest<Rules>& r, std::vector<float>& out);
@@ -114,7 +141,7 @@ class MlpEvaluator : public BasicEvaluator<Rules> {
   std::shared_ptr<const MlpModel> model_;
   std::vector<std::int32_t> features_;
   std::vector<float> accumulator_, hidden1_, hidden2_, query_, logits_;
-  std::vector<float> fromScore_, toScore_, kindScore_, zeros_;
+  EmbeddingScores fromScores_, toScores_, kindScores_;
   std::vector<int> slotKinds_;
   LegalPolicy legal_;
   // The integer path (standard game, MlpInference::Quantized).
@@ -159,33 +186,20 @@ class MlpModel : public Model {
 
 template <class Rules>
 MlpEvaluator<Rules>::MlpEvaluator(std::shared_ptr<const MlpModel> model)
-    : model_(std::move(model)) {
+    : model_(std::move(model)),
+      fromScores_(mlpInputShape(model_->config().variant).cells),
+      toScores_(mlpInputShape(model_->config().variant).cells),
+      kindScores_(mlpInputShape(model_->config().variant).kinds) {
   const NetworkConfig& c = model_->config();
-  const MlpInputShape shape = mlpInputShape(c.variant);
   accumulator_.resize(static_cast<std::size_t>(c.accumulator));
   hidden1_.resize(static_cast<std::size_t>(c.hidden));
   hidden2_.resize(static_cast<std::size_t>(c.hidden));
   query_.resize(static_cast<std::size_t>(c.moveEmbedding));
-  fromScore_.resize(static_cast<std::size_t>(shape.cells));
-  toScore_.resize(static_cast<std::size_t>(shape.cells));
-  kindScore_.resize(static_cast<std::size_t>(shape.kinds));
-  zeros_.assign(static_cast<std::size_t>(std::max(shape.cells, shape.kinds)), 0.0f);
   if (const std::optional<QuantizedMlp>& q = model_->quantized()) {
     pieces_ = std::make_unique<PieceAccumulator>(*q);
     quantizedSums_.resize(static_cast<std::size_t>(q->accumulator));
     quantizedActivations_.resize(static_cast<std::size_t>(q->accumulator));
   }
-}
-
-// scores[0..n) = the dot products of q with each of the n embeddings of `table`, stored
-// transposed ([width][n]).
-void scoreAll(const std::vector<float>& table, const std::vector<float>& q,
-              const std::vector<float>& zeros, std::vector<float>& scores) {
-  const auto n = static_cast<int>(scores.size());
-  sumRows(
-      zeros.data(), n, static_cast<int>(q.size()),
-      [&](int k) { return table.data() + static_cast<std::size_t>(k) * n; },
-      [&](int k) { return q[static_cast<std::size_t>(k)]; }, scores.data());
 }
 
 template <class Rules>
@@ -231,26 +245,24 @@ void MlpEvaluator<Rules>::hiddenInIntegers(const BasicEvaluationRequest<Rules>& 
 template <class Rules>
 void MlpEvaluator<Rules>::priors(const BasicEvaluationRequest<Rules>& r, std::vector<float>& out) {
   const MlpWeights& w = model_->weights();
-  const int a = w.config.accumulator;
-  if (pieces_) {
-    const float toFloat = 1.0f / model_->quantized()->one;
-    for (int k = 0; k < a; ++k)
-      accumulator_[static_cast<std::size_t>(k)] =
-          quantizedActivations_[static_cast<std::size_t>(k)] * toFloat;
-  }
-  affineTransposed(w.query, w.queryBias, accumulator_.data(), a, query_.data());
-  scoreAll(w.fromEmbedding, query_, zeros_, fromScore_);
-  scoreAll(w.toEmbedding, query_, zeros_, toScore_);
-  scoreAll(w.kindEmbedding, query_, zeros_, kindScore_);
+  if (pieces_)
+    quantizedQuery(*model_->quantized(), quantizedActivations_.data(), scratch_, query_.data(),
+                   static_cast<int>(query_.size()));
+  else
+    affineTransposed(w.query, w.queryBias, accumulator_.data(), w.config.accumulator,
+                     query_.data());
   assignLegalPolicy(legal_, *r.position, *r.moves);
   slotKinds(legal_, *r.moves, slotKinds_);
   logits_.resize(legal_.size());
-  const auto cells = static_cast<int>(fromScore_.size());
+  fromScores_.reset();
+  toScores_.reset();
+  kindScores_.reset();
+  const int cells = mlpInputShape(w.config.variant).cells;
   for (std::size_t s = 0; s < legal_.size(); ++s) {
     const int index = legal_.indices[s];
-    logits_[s] = fromScore_[static_cast<std::size_t>(index / cells)] +
-                 toScore_[static_cast<std::size_t>(index % cells)] +
-                 kindScore_[static_cast<std::size_t>(slotKinds_[s])];
+    logits_[s] = fromScores_(w.fromEmbedding, query_, index / cells) +
+                 toScores_(w.toEmbedding, query_, index % cells) +
+                 kindScores_(w.kindEmbedding, query_, slotKinds_[s]);
   }
   priorsFromLogits(legal_, logits_, out);
 }

@@ -120,6 +120,7 @@ QuantizedMlp quantize(const MlpWeights& w) {
   }
   net.layer1 = quantizeLayer(w.layer1, w.layer1Bias, c.accumulator, c.hidden, one);
   net.layer2 = quantizeLayer(w.layer2, w.layer2Bias, c.hidden, c.hidden, one);
+  net.query = quantizeLayer(w.query, w.queryBias, c.accumulator, c.moveEmbedding, one);
   return net;
 }
 
@@ -140,6 +141,17 @@ void quantizedHidden(const QuantizedMlp& net, const std::int16_t* accumulator,
   for (int o = 0; o < hidden; ++o)
     hidden2[o] = std::clamp(static_cast<float>(scratch.sums[static_cast<std::size_t>(o)]) * toFloat,
                             0.0f, 1.0f);
+}
+
+void quantizedQuery(const QuantizedMlp& net, const std::int16_t* activations,
+                    QuantizedScratch& scratch, float* query, int width) {
+  const QuantizedLayer& q = net.query;
+  scratch.sums.resize(std::max(scratch.sums.size(), static_cast<std::size_t>(q.outputs)));
+  simd::affine(activations, q.inputs, q.weights.data(), q.bias.data(), q.outputs,
+               scratch.sums.data());
+  const float toFloat = 1.0f / (static_cast<float>(net.one) * std::ldexp(1.0f, q.shift));
+  for (int k = 0; k < width; ++k)
+    query[k] = static_cast<float>(scratch.sums[static_cast<std::size_t>(k)]) * toFloat;
 }
 
 }  // namespace camelot

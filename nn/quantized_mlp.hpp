@@ -1,9 +1,9 @@
 #pragma once
-// The mlp's value path in integers, the way Stockfish's NNUE runs: the feature columns and the
-// accumulator in int16, the clipped ReLU's output in int16, the two dense layers' weights in
-// int16 with int32 sums (nn/simd.hpp). Training stays in float; a checkpoint is quantized when
-// it is loaded (nn/mlp_model.cpp), and docs/network.md gives the scales and the measured
-// difference from the float outputs.
+// The mlp's value path and policy query in integers, the way Stockfish's NNUE runs: the feature
+// columns and the accumulator in int16, the clipped ReLU's output in int16, the two dense layers'
+// weights in int16 with int32 sums (nn/simd.hpp). Training stays in float; a checkpoint is
+// quantized when it is loaded (nn/mlp_model.cpp), and docs/network.md gives the scales and the
+// measured difference from the float outputs.
 //
 // Scales are powers of two chosen per network: the accumulator's so that no sum a position can
 // reach leaves int16 (an activation of 1.0 is `one`), each dense layer's so that its weights
@@ -32,6 +32,7 @@ struct QuantizedMlp {
   std::vector<std::int16_t> columns;  // [feature][accumulator], times `one`
   std::vector<std::int16_t> bias;     // [accumulator]
   QuantizedLayer layer1, layer2;
+  QuantizedLayer query;  // the policy's query, from the clipped accumulator
 };
 
 // The integer form of `weights` (in the checkpoint's layout, MlpWeights).
@@ -53,5 +54,10 @@ struct QuantizedScratch {
 void quantizedHidden(const QuantizedMlp& net, const std::int16_t* accumulator,
                      std::int16_t* activations, QuantizedScratch& scratch, float* hidden2,
                      int hidden);
+
+// The policy's query (float, `width` of them) from the clipped accumulator `activations` that
+// quantizedHidden wrote.
+void quantizedQuery(const QuantizedMlp& net, const std::int16_t* activations,
+                    QuantizedScratch& scratch, float* query, int width);
 
 }  // namespace camelot

@@ -3,9 +3,9 @@
 // plain C++; the build's -march picks one (CMakeLists.txt builds for the building machine's CPU
 // unless CAMELOT_NATIVE is off, and then the plain form runs everywhere).
 //
-// Buffers hold int16 activations and weights. Lengths are multiples of kLanes (the layers pad
-// their sizes to it), so no kernel has a tail; loads are unaligned, which costs nothing on
-// aligned data.
+// Buffers hold int16 activations and weights (dot alone is in float). Lengths are multiples of
+// kLanes (the layers pad their sizes to it), so no kernel has a tail; loads are unaligned, which
+// costs nothing on aligned data.
 
 #include <cstdint>
 #include <span>
@@ -32,5 +32,8 @@ void clippedRelu(const std::int16_t* in, std::int16_t ceiling, std::int16_t* out
 // clipped ReLU's floor, most of them) are skipped.
 void affine(const std::int16_t* in, int inputs, const std::int16_t* weights,
             const std::int32_t* bias, int outputs, std::int32_t* out);
+
+// a[0..n) . b[0..n) in float, for any n (the policy's query against a move embedding).
+float dot(const float* a, const float* b, int n);
 
 }  // namespace camelot::simd

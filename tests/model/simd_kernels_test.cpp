@@ -1,4 +1,4 @@
-// The integer kernels of nn/simd.hpp against plain integer arithmetic. Built twice: into
+// The kernels of nn/simd.hpp against plain arithmetic. Built twice: into
 // model_tests with the build's -march (AVX-512 or AVX2 on the machines seen), and as
 // simd_portable_tests with nn/simd.cpp compiled for plain x86-64, so the fallback is tested on
 // every machine too.
@@ -66,6 +66,23 @@ TEST(SimdKernels, RowsAddAndSubtractInWrappingArithmeticInAnyOrder) {
   simd::clippedRelu(mixed.data(), 100, clipped.data(), n);
   EXPECT_EQ((std::vector<std::int16_t>{clipped[0], clipped[1], clipped[2]}),
             (std::vector<std::int16_t>{0, 40, 100}));
+}
+
+TEST(SimdKernels, DotEqualsThePlainSumForEveryLength) {
+  // Lengths around the vector width, with and without a tail; values that are exact in float
+  // (small integers), so every order of summation gives the same result.
+  std::mt19937_64 rng(5);
+  std::uniform_int_distribution<int> value(-20, 20);
+  for (const int n : {0, 1, 7, 8, 9, 16, 31, 32, 33, 100}) {
+    std::vector<float> a(static_cast<std::size_t>(n)), b(static_cast<std::size_t>(n));
+    float expected = 0.0f;
+    for (int k = 0; k < n; ++k) {
+      a[static_cast<std::size_t>(k)] = static_cast<float>(value(rng));
+      b[static_cast<std::size_t>(k)] = static_cast<float>(value(rng));
+      expected += a[static_cast<std::size_t>(k)] * b[static_cast<std::size_t>(k)];
+    }
+    EXPECT_EQ(simd::dot(a.data(), b.data(), n), expected) << "length " << n;
+  }
 }
 
 }  // namespace
