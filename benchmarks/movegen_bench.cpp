@@ -107,7 +107,7 @@ void benchGrandPerft() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const char* positionsFile = argc > 1 ? argv[1] : "../shared/vectors/bench_positions.txt";
+  const char* positionsFile = argc > 1 ? argv[1] : "tests/data/vectors/bench_positions.txt";
   benchPerft(camelot::PerftMode::BulkCount, "(bulk counting)");
   benchPerft(camelot::PerftMode::PlayLeaves, "(every leaf played)");
   benchGeneration(readPositions(positionsFile));

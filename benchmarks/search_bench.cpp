@@ -109,7 +109,7 @@ void benchAlphaBeta(const std::vector<camelot::Position>& positions, int depth, 
 }
 
 int main(int argc, char** argv) {
-  const char* file = argc > 1 ? argv[1] : "../shared/vectors/bench_positions.txt";
+  const char* file = argc > 1 ? argv[1] : "tests/data/vectors/bench_positions.txt";
   const int simulations = argc > 2 ? std::atoi(argv[2]) : 1600;
   const std::vector<camelot::Position> start{camelot::Position::start()};
   const std::vector<camelot::Position> middle = middleGame(file);

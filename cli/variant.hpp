@@ -1,5 +1,5 @@
 #pragma once
-// Which game a command plays: the standard game or Grand Camelot (../shared/GRAND-RULES.md).
+// Which game a command plays: the standard game or Grand Camelot (docs/rules.md).
 // `--variant` chooses; without it the position text does (a GFEN has seven fields, a CFEN
 // five).
 

@@ -1,6 +1,6 @@
 #pragma once
-// Which game: the standard two-player Camelot (../shared/RULES.md) or Grand Camelot, the
-// four-player partnership variant (../shared/GRAND-RULES.md). Commands choose it with
+// Which game: the standard two-player Camelot (docs/rules.md) or Grand Camelot, the
+// four-player partnership variant (docs/rules.md). Commands choose it with
 // --variant, a network's checkpoint records the one it plays, a training config's
 // [game] variant the one it learns.
 

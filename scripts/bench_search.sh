@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 
 scripts/setup.sh >/dev/null
 scripts/build.sh >/dev/null
-positions="${1:-../shared/vectors/bench_positions.txt}"
+positions="${1:-tests/data/vectors/bench_positions.txt}"
 build/benchmarks/search_bench "$positions"
 
 games="${GAMES:-40}"

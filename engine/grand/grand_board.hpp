@@ -1,5 +1,5 @@
 #pragma once
-// Grand Camelot's board and players (../shared/GRAND-RULES.md G1, G2): 180 real squares in a
+// Grand Camelot's board and players (docs/rules.md G1, G2): 180 real squares in a
 // 16x16 grid, four players in turn order Red, Green, Blue, Yellow, two partnerships (Red+Blue
 // against Green+Yellow) and four two-square castles on the edges. The standard game's
 // geometry (engine/square.hpp) is untouched: the variant has its own.

@@ -1,5 +1,5 @@
 #pragma once
-// Grand Camelot's moves and the end of the game (../shared/GRAND-RULES.md G4-G13): every
+// Grand Camelot's moves and the end of the game (docs/rules.md G4-G13): every
 // distinct legal move of the player to move, a forced pass, the outcome, and perft. Written
 // for exactness, not speed: the variant is not yet a hot path of self-play.
 

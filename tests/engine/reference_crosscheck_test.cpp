@@ -1,5 +1,5 @@
 // Cross-check of the engine's move generator against the naive reference generator of
-// reference_movegen.hpp (written straight from shared/RULES.md, mailbox + exhaustive path
+// reference_movegen.hpp (written straight from docs/rules.md, mailbox + exhaustive path
 // enumeration). For every position both must give the same set of (notation, resulting CFEN)
 // pairs: the same moves (R2-R8), the same grouping by outcome and written path (R10), the same
 // castle-move counts (R8) and clocks (R9 f). Positions: the rule vectors, the 500 bench

@@ -1,6 +1,6 @@
 #pragma once
 // A deliberately naive reference move generator for the cross-check tests, written straight
-// from shared/RULES.md (R1-R10) and sharing no code with the engine's generator.
+// from docs/rules.md (R1-R10) and sharing no code with the engine's generator.
 //
 // The board is a plain mailbox (one char per (file, rank)); moves are found by exhaustive
 // depth-first enumeration of every legal path (plain steps, canters, jump chains, knight's
@@ -42,7 +42,7 @@ bool onBoard(int file, int rank);
 std::string squareName(int file, int rank);
 
 Board fromPosition(const Position& position);
-// The CFEN of the board (format of shared/vectors/README.md), written independently.
+// The CFEN of the board (format of tests/data/vectors/README.md), written independently.
 std::string toCfen(const Board& board);
 
 // R9 a-c: a win by the castle, the material draw, or no pieces for the side to move.

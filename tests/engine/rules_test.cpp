@@ -1,4 +1,4 @@
-// The rules R1-R10 of shared/RULES.md, one group of tests per rule, on hand-built positions:
+// The rules R1-R10 of docs/rules.md, one group of tests per rule, on hand-built positions:
 // exact move lists (sorted notation), resulting CFENs, outcomes and clocks. Every expected
 // value is worked out from the rule text, not taken from the engine.
 

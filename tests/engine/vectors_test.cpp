@@ -1,4 +1,4 @@
-// The shared rule vectors (shared/vectors/movegen.jsonl): for every position, the exact list of
+// The shared rule vectors (tests/data/vectors/movegen.jsonl): for every position, the exact list of
 // moves (notation and resulting CFEN), the outcome and perft to depth 3. They cover R1-R10.
 
 #include <gtest/gtest.h>

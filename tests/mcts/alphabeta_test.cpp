@@ -1,5 +1,5 @@
 // The alpha-beta player and its evaluation: short tactics in hand-built positions (expected
-// moves worked out from shared/RULES.md), the same answers with colours flipped, the end of
+// moves worked out from docs/rules.md), the same answers with colours flipped, the end of
 // the game (R9) in search, and a match against random play.
 
 #include <gtest/gtest.h>
