@@ -30,13 +30,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-BatchedGamesSettings descentSettings(int workers, bool treeSamples) {
+BatchedGamesSettings descentSettings(int workers, bool treeSamples, double gameResultWeight = 0.0) {
   BatchedGamesSettings settings = testing_support::quickBatchedSettings(workers, 40);
   BatchedGamesSettings::Descent descent;
   descent.search.positionsPerMove = 100;
   descent.search.maxExpansions = 4;
   descent.bestMoveProbability = 0.7;
   descent.treeSamples = treeSamples;
+  descent.gameResultWeight = gameResultWeight;
   settings.descent = descent;
   settings.samplingPlies = 40;
   return settings;
@@ -105,6 +106,40 @@ TEST(DescentGames, WithoutTreeSamplesOnlyTheGamesOwnPositionsAreKept) {
       replay.play(g.record.moves[static_cast<std::size_t>(i)]);
     }
   }
+}
+
+TEST(DescentGames, TheGamesResultAnchorsTheValuesOfItsOwnPositionsAlone) {
+  // The same games (the weight acts after a game ends): the positions the game went through
+  // take the weight's share of their value from its result, the tree's other nodes keep theirs.
+  const auto plain = play(descentSettings(1, true), 3);
+  const auto anchored = play(descentSettings(1, true, 0.25), 3);
+  ASSERT_EQ(plain.size(), anchored.size());
+  std::size_t onTheLine = 0, offTheLine = 0;
+  for (std::size_t g = 0; g < plain.size(); ++g) {
+    ASSERT_EQ(plain[g].record.moves, anchored[g].record.moves);
+    ASSERT_EQ(plain[g].samples.size(), anchored[g].samples.size());
+    Game replay(plain[g].record.start);
+    std::set<std::pair<std::uint64_t, int>> line{{replay.position().hash(), 0}};
+    for (const Move& m : plain[g].record.moves) {
+      replay.play(m);
+      line.insert({replay.position().hash(), replay.position().clock()});
+    }
+    for (std::size_t i = 0; i < plain[g].samples.size(); ++i) {
+      const TrainingSample& before = plain[g].samples[i];
+      const TrainingSample& after = anchored[g].samples[i];
+      ASSERT_EQ(before.position, after.position);
+      if (line.contains({before.position.hash(), before.position.clock()})) {
+        ++onTheLine;
+        EXPECT_FLOAT_EQ(after.rootValue,
+                        0.75f * before.rootValue + 0.25f * static_cast<float>(before.result));
+      } else {
+        ++offTheLine;
+        EXPECT_EQ(after.rootValue, before.rootValue);
+      }
+    }
+  }
+  EXPECT_GT(onTheLine, 10u);
+  EXPECT_GT(offTheLine, onTheLine);
 }
 
 TEST(DescentGames, TheSameSeedPlaysTheSameGamesOnAnyNumberOfWorkers) {

@@ -135,6 +135,10 @@ void visitKeys(Config& c, Visitor& v) {
          c.learning.bestMoveProbability, {0, 1, true});
   v.boolean({"tree_samples", "Descent: every node of the tree a sample (false: the game's own)"},
             c.learning.treeSamples);
+  v.real(
+      {"game_result_weight",
+       "Descent: share of the game's result in the values of the positions the game went through"},
+      c.learning.gameResultWeight, {0, 1});
 
   v.section("buffer");
   v.integer({"window", "Positions the replay buffer keeps, the newest"}, c.buffer.window, 1,

@@ -57,6 +57,7 @@ BatchedGamesSettings selfPlaySettings(const TrainConfig& config) {
     descent.search.maxExpansions = learning.maxExpansions;
     descent.bestMoveProbability = learning.bestMoveProbability;
     descent.treeSamples = learning.treeSamples;
+    descent.gameResultWeight = learning.gameResultWeight;
     settings.descent = descent;
   }
   return settings;

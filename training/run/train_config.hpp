@@ -68,6 +68,7 @@ struct TrainConfig {
     int maxExpansions = 16;            // descent: nodes an iteration expands (0: to the end)
     double bestMoveProbability = 0.9;  // descent: ordinal selection in the sampling plies
     bool treeSamples = true;           // descent: every tree node a sample, not only the game's
+    double gameResultWeight = 0.0;     // descent: the result's share on the game's own line
     bool operator==(const Learning&) const = default;
   } learning;
 

@@ -311,6 +311,19 @@ class Worker {
     slot.samples.push_back(std::move(sample));
   }
 
+  // Descent: the samples of the positions the game went through take gameResultWeight of their
+  // value from the game's result.
+  void anchorGameLine(Slot& slot) {
+    const auto w = static_cast<float>(settings_.descent->gameResultWeight);
+    // A position is its placement's hash and its clock (the hash leaves the clock out).
+    std::set<std::pair<std::uint64_t, int>> line;
+    for (const typename Rules::Position& p : slot.game.positions())
+      line.insert({p.hash(), p.clock()});
+    for (BasicTrainingSample<Rules>& s : slot.samples)
+      if (line.contains({s.position.hash(), s.position.clock()}))
+        s.rootValue = (1.0f - w) * s.rootValue + w * static_cast<float>(s.result);
+  }
+
   // Plays the slot's moves until a search needs a network (its requests join that network's
   // batch), its game ends (the other slots then take their turn, so games finish roughly in
   // the order they were claimed and progress is reported as they do) or it has no game left.
@@ -428,6 +441,9 @@ class Worker {
       // A Descent tree's node deeper than the game lasted has no moves left to learn.
       s.movesLeft = std::max(0, plies - s.movesLeft);
       s.result = Play::resultFor(scored, slot.sampleSides[i]);
+    }
+    if constexpr (std::is_same_v<Rules, StandardRules>) {
+      if (settings_.descent && settings_.descent->gameResultWeight > 0.0) anchorGameLine(slot);
     }
     BasicFinishedGame<Rules> finished;
     finished.index = slot.index;

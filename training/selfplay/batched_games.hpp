@@ -65,6 +65,10 @@ struct BatchedGamesSettings {
     DescentSettings search;            // its maxPlies is the games' length cap, maxPlies above
     double bestMoveProbability = 0.9;  // ordinal selection in the sampling plies (1: the best)
     bool treeSamples = true;           // every expanded node a sample; false: the game's own
+    // Share of the game's result in the value of each position the game went through; the
+    // tree's other nodes keep their backed-up values (the game says nothing of lines it did not
+    // play).
+    double gameResultWeight = 0.0;
   };
   std::optional<Descent> descent;
 };
