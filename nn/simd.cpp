@@ -32,8 +32,8 @@ int nonZeroPairs(const std::int16_t* in, int pairs, std::array<std::uint16_t, kM
   return count;
 }
 
-#if defined(__AVX2__)
-// The sum of the eight floats of x.
+#if defined(__AVX2__) && defined(__FMA__)
+// The sum of the eight floats of x (dot's last step).
 float sum8(__m256 x) {
   const __m128 half = _mm_add_ps(_mm256_castps256_ps128(x), _mm256_extractf128_ps(x, 1));
   const __m128 pairs = _mm_add_ps(half, _mm_movehl_ps(half, half));

@@ -1,11 +1,12 @@
 #pragma once
-// The integer kernels of the quantized mlp (nn/quantized_mlp.hpp), each for AVX-512, AVX2 and
-// plain C++; the build's -march picks one (CMakeLists.txt builds for the building machine's CPU
-// unless CAMELOT_NATIVE is off, and then the plain form runs everywhere).
+// The kernels of the quantized mlp (nn/quantized_mlp.hpp) and of its policy, each for AVX-512,
+// AVX2 and plain C++ (dot: AVX2 or plain); the build's -march picks one (CMakeLists.txt builds
+// for the building machine's CPU unless CAMELOT_NATIVE is off, and then the plain form runs
+// everywhere).
 //
-// Buffers hold int16 activations and weights (dot alone is in float). Lengths are multiples of
-// kLanes (the layers pad their sizes to it), so no kernel has a tail; loads are unaligned, which
-// costs nothing on aligned data.
+// Buffers hold int16 activations and weights, and their lengths are multiples of kLanes (the
+// layers pad their sizes to it), so those kernels have no tail; dot alone is in float and takes
+// any length. Loads are unaligned, which costs nothing on aligned data.
 
 #include <cstdint>
 #include <span>
