@@ -5,10 +5,16 @@
 //
 //   Position, Move, MoveList, Game       the variant's own value types and its game in progress
 //   legalMoves(position, list)           the moves of a position (none once it is decided)
+//   tacticalMoves(position, list)        at least legalMoves' captures and goal entries, in its
+//                                        order (all that a network's value reads); true when it
+//                                        left other moves out
 //   after(position, move)                the position a move leads to
-//   finalValue(position, moves, third)   nullopt while the game goes on; else the exact result
+//   finalValue(position, moves, third, leftOut)
+//                                        nullopt while the game goes on; else the exact result
 //                                        for the side to move: +1 won, 0 drawn, -1 lost
-//                                        (`third`: the position stands for the third time)
+//                                        (`third`: the position stands for the third time;
+//                                        `moves` from legalMoves, or from tacticalMoves with
+//                                        what it returned as `leftOut`)
 //   hasWinningMove(position, moves)      whether the side to move wins at once (may miss some)
 //   clock(position)                      plies since the placement last changed for good
 //   kTurnCycle                           plies from one player's turn to his next
@@ -37,9 +43,14 @@ struct StandardRules {
   static constexpr std::size_t kTurnCycle = 2;
 
   static void legalMoves(const Position& p, MoveList& out) { camelot::legalMoves(p, out); }
+  static bool tacticalMoves(const Position& p, MoveList& out) {
+    return camelot::legalTacticalMoves(p, out);
+  }
   static Position after(const Position& p, const Move& m) { return p.after(m); }
-  static std::optional<int> finalValue(const Position& p, const MoveList& moves, bool third) {
-    const GameStatus status = statusWithMoves(p, moves, ClockRule::Apply, third);
+  static std::optional<int> finalValue(const Position& p, const MoveList& moves, bool third,
+                                       bool leftOut = false) {
+    const GameStatus status =
+        statusWithMoves(p, !moves.empty() || leftOut, ClockRule::Apply, third);
     if (!status.finished()) return std::nullopt;
     if (status.outcome == Outcome::Draw) return 0;
     const Outcome sideToMoveWins =
@@ -64,8 +75,15 @@ struct GrandRules {
   static constexpr std::size_t kTurnCycle = grand::kPlayers;
 
   static void legalMoves(const Position& p, MoveList& out) { out = grand::unsortedLegalMoves(p); }
+  // Grand Camelot's features read every move (nn/grand_features.hpp): nothing is left out.
+  static bool tacticalMoves(const Position& p, MoveList& out) {
+    legalMoves(p, out);
+    return false;
+  }
   static Position after(const Position& p, const Move& m) { return grand::afterMove(p, m); }
-  static std::optional<int> finalValue(const Position& p, const MoveList& moves, bool third) {
+  // `leftOut` is always false here: tacticalMoves lists every move.
+  static std::optional<int> finalValue(const Position& p, const MoveList& moves, bool third,
+                                       bool /*leftOut*/ = false) {
     const grand::GrandOutcome outcome = grand::gameOutcome(p, moves, third);
     if (!outcome.finished()) return std::nullopt;
     if (outcome.kind == grand::GrandOutcome::Kind::Draw) return 0;

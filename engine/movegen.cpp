@@ -78,13 +78,29 @@ struct CanterTree {
   }
 };
 
+// What a generator writes out. Every listing finds the same moves in the same order.
+enum class Listing {
+  All,
+  // Plain moves and canters counted, not listed (captures still are: two paths can make one
+  // capture, R10).
+  CountQuiet,
+  // Captures, and the plain moves and canters that enter the goal from off it; of the other
+  // moves, only whether there is one.
+  Tactical,
+};
+
+// Squares one step from a square of `squares`.
+Bitboard neighbours(Bitboard squares) {
+  Bitboard near;
+  forEachDirection([&]<int D>() { near |= squares.template shifted<D>(); });
+  return near;
+}
+
 class Generator {
  public:
-  // counting: plain moves and canters are counted, not listed (captures still are: two paths
-  // can make one capture, R10).
-  Generator(const Position& p, Bitboard only, MoveList& out, bool counting = false)
+  Generator(const Position& p, Bitboard only, MoveList& out, Listing listing = Listing::All)
       : out_(out),
-        counting_(counting),
+        listing_(listing),
         only_(only),
         us_(p.sideToMove()),
         own_(p.pieces(us_)),
@@ -94,7 +110,10 @@ class Generator {
         ownCastle_(castleOf(us_)),
         goal_(goalOf(us_)),
         jumpSources_(jumpSources(enemies_, empty_)),
-        castleMoveLeft_(p.castleMovesUsed(us_) < kMaxCastleMoves) {}
+        castleMoveLeft_(p.castleMovesUsed(us_) < kMaxCastleMoves),
+        // A plain move onto an empty goal square starts next to it, and a canter leaps over a
+        // piece next to it: with no own piece there, no plain move or canter enters the goal.
+        goalInReach_((own_ & neighbours(goal_ & empty_)).any()) {}
 
   void run() {
     out_.clear();
@@ -107,7 +126,7 @@ class Generator {
     if (inOwnCastle.any()) {
       const bool mustCapture = (inOwnCastle & jumpSources_).any();
       forEachSquare(inOwnCastle, [&](Square s) { addPieceMoves(s, !mustCapture, true); });
-      if (counted_ > 0 || !out_.empty()) {
+      if (unlisted_ > 0 || !out_.empty()) {
         out_.eraseIf([&](const Move& m) { return !only_.test(m.from()); });
         return;
       }
@@ -129,15 +148,21 @@ class Generator {
     }
   }
 
+  // The number of moves run() finds (CountQuiet).
+  std::size_t count() {
+    run();
+    return unlisted_ + out_.size();
+  }
+
+  // Lists the tactical moves (Tactical); whether there are others.
+  bool listTactical() {
+    run();
+    return unlisted_ > 0;
+  }
+
   // Whether run() would list a move. A jump or a plain step of a piece off the goal settles it
   // at once: either is a move whatever R4 and R7 oblige (a piece on its own castle that can
   // leave has a move of its own; one that cannot sets the obligation aside).
-  // The number of moves run() lists.
-  std::size_t count() {
-    run();
-    return counted_ + out_.size();
-  }
-
   bool anyMove() {
     const Bitboard movable = own_ & ~goal_;
     if ((movable & jumpSources_).any()) return true;
@@ -170,7 +195,7 @@ class Generator {
       startJumps(s, emptyDuringMove);
     }
     if (!knight) {
-      if (quiet) {
+      if (quiet && cantersMatter()) {
         tree_.build(s, friends, canterLandable, goal_);
         addCanters(tree_);
       }
@@ -183,6 +208,7 @@ class Generator {
     for (int d = 0; d < 8; ++d)
       if (enemies_.test(stepFrom(s, d))) jumpOffers.set(leapFrom(s, d));
     jumpOffers &= ~goal_;
+    if (jumpOffers.none() && !(quiet && cantersMatter())) return;  // no charge, no canter
 
     tree_.build(s, friends, canterLandable, goal_);
     bool anyLaunch = false;
@@ -198,15 +224,34 @@ class Generator {
     if (!quiet) return;
     if (!anyLaunch) {
       addCanters(tree_);
-    } else {
+    } else if (cantersMatter()) {
       restrictedTree_.build(s, friends, canterLandable & ~jumpOffers, goal_);
       addCanters(restrictedTree_);
     }
   }
 
+  // Whether a piece's canters change what run() finds. In a tactical listing they do not once
+  // some move is known to go unlisted and none can reach the goal.
+  bool cantersMatter() const {
+    return listing_ != Listing::Tactical || goalInReach_ || unlisted_ == 0;
+  }
+
+  // Whether a plain move or canter ending on `to` is listed.
+  bool listsQuiet(Square from, Square to) const {
+    switch (listing_) {
+      case Listing::All:
+        return true;
+      case Listing::CountQuiet:
+        return false;
+      case Listing::Tactical:
+        return goal_.test(to) && !goal_.test(from);
+    }
+    return true;
+  }
+
   void addPlain(Square from, Square to) {
-    if (counting_) {
-      ++counted_;
+    if (!listsQuiet(from, to)) {
+      ++unlisted_;
       return;
     }
     Move& m = out_.emplace_back();
@@ -218,12 +263,17 @@ class Generator {
   }
 
   void addCanters(const CanterTree& tree) {
-    if (counting_) {
-      counted_ += static_cast<std::size_t>(tree.size - 1);
+    if (listing_ == Listing::CountQuiet) {
+      unlisted_ += static_cast<std::size_t>(tree.size - 1);
       return;
     }
+    const Square from = tree.order[0];
     for (int i = 1; i < tree.size; ++i) {
       const Square to = tree.order[i];
+      if (!listsQuiet(from, to)) {
+        ++unlisted_;
+        continue;
+      }
       Move& m = out_.emplace_back();
       m.kind = MoveKind::Canter;
       tree.writePath(to, m.path);
@@ -281,9 +331,11 @@ class Generator {
   }
 
   MoveList& out_;
-  const bool counting_;
-  std::size_t counted_ = 0;  // moves counted and not listed
-  const Bitboard only_;      // the pieces whose moves are listed
+  const Listing listing_;
+  // Moves found and not listed: all of them when counting; when listing the tactical moves, only
+  // whether there is one (canters that cannot change that are not looked for).
+  std::size_t unlisted_ = 0;
+  const Bitboard only_;  // the pieces whose moves are listed
   const Color us_;
   const Bitboard own_;
   const Bitboard enemies_;
@@ -293,6 +345,7 @@ class Generator {
   const Bitboard goal_;
   const Bitboard jumpSources_;
   const bool castleMoveLeft_;
+  const bool goalInReach_;  // some plain move or canter may enter the goal
 
   CanterTree tree_;
   CanterTree restrictedTree_;
@@ -316,8 +369,13 @@ void generateMovesOf(const Position& position, Bitboard pieces, MoveList& out) {
 
 std::size_t countMoves(const Position& position, MoveList& scratch) {
   Generator generator(position, position.pieces(position.sideToMove()), scratch,
-                      /*counting=*/true);
+                      Listing::CountQuiet);
   return generator.count();
+}
+
+bool generateTacticalMoves(const Position& position, MoveList& out) {
+  Generator generator(position, position.pieces(position.sideToMove()), out, Listing::Tactical);
+  return generator.listTactical();
 }
 
 bool hasMoves(const Position& position) {

@@ -47,6 +47,12 @@ MoveList generateMoves(const Position& position);
 // (perft's last ply). `scratch` holds the captures meanwhile.
 std::size_t countMoves(const Position& position, MoveList& scratch);
 
+// The moves generateMoves lists that capture or enter the goal from off it (a castle move within
+// the goal does not), in its order: all that a search's horizon and the networks' tactical
+// features read of the moves, without the canter trees the rest would cost. Returns whether
+// generateMoves lists any other move.
+bool generateTacticalMoves(const Position& position, MoveList& out);
+
 // The moves of the pieces on `pieces` alone, as generateMoves lists them: the obligations of
 // R4 and R7 still come from the whole position. Reading or checking a move needs only its
 // piece's moves.

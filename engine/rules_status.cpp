@@ -58,6 +58,14 @@ MoveList legalMoves(const Position& position) {
   return list;
 }
 
+bool legalTacticalMoves(const Position& position, MoveList& out) {
+  if (immediateStatus(position).finished()) {
+    out.clear();
+    return false;
+  }
+  return generateTacticalMoves(position, out);
+}
+
 bool hasWinningMove(const Position& position, const MoveList& moves) {
   const Color us = position.sideToMove();
   const Bitboard goal = goalOf(us);

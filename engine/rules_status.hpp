@@ -55,6 +55,10 @@ GameStatus positionStatus(const Position& position, ClockRule clock = ClockRule:
 void legalMoves(const Position& position, MoveList& out);
 MoveList legalMoves(const Position& position);
 
+// The tactical part of legalMoves (generateTacticalMoves: captures and goal entries), none once
+// R9 a-c has decided the game. Returns whether legalMoves lists other moves.
+bool legalTacticalMoves(const Position& position, MoveList& out);
+
 // Whether one of `moves` (the legal moves of an unfinished `position`) wins at once: it
 // completes the mover's hold on both goal squares (R9 a; a castle move within the goal never
 // does), or it jumps every piece the opponent has left while the mover keeps two or more

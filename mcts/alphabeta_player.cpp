@@ -282,15 +282,17 @@ class AlphaBetaPlayer::Search {
   int quiesce(const Position& p, int alpha, int beta, int ply) {
     if (const std::optional<int> score = enterNode(p, ply)) return *score;
 
+    // The captures, the castle wins and the judge's value need only the tactical moves; the
+    // canter trees of the rest are most of a full list's cost.
     MoveList& moves = lists_[ply];
-    generateMoves(p, moves);
-    if (moves.empty()) return noMovesScore(p, moves, ply);
+    const bool otherMoves = generateTacticalMoves(p, moves);
+    if (moves.empty() && !otherMoves) return noMovesScore(p, moves, ply);
     if (p.clock() >= kClockLimit || isRepetitionDraw(p, ply)) return 0;
 
     for (const Move& m : moves)
       if (completesCastle(p, m)) return winIn(ply + 1);
     int best = -kInfinity;
-    if (!allCaptures(moves)) {
+    if (otherMoves || !allCaptures(moves)) {
       best = staticValue(p, moves);
       if (best >= beta) return best;
       alpha = std::max(alpha, best);
@@ -369,12 +371,19 @@ class AlphaBetaPlayer::Search {
     }
   }
 
-  // Selection sort step: brings the best remaining move to place i and returns it.
+  // Selection sort step: brings the best remaining move to place i and returns it. Ties go to
+  // the move listed first, so the order depends on the scores and the list's order alone: a
+  // quiescence node searches its captures in the same order from a tactical list as from a full
+  // one.
   const Ordered& pickNext(int ply, std::size_t i) {
     std::vector<Ordered>& order = orders_[ply];
     std::size_t best = i;
-    for (std::size_t j = i + 1; j < order.size(); ++j)
-      if (order[j].score > order[best].score) best = j;
+    for (std::size_t j = i + 1; j < order.size(); ++j) {
+      const Ordered& o = order[j];
+      if (o.score > order[best].score ||
+          (o.score == order[best].score && o.index < order[best].index))
+        best = j;
+    }
     std::swap(order[i], order[best]);
     return order[i];
   }

@@ -172,9 +172,10 @@ void DescentSearch<Rules>::expand(std::uint64_t key, BasicEvaluator<Rules>& eval
     Node& child = slot->second;
     child.position = after;
     child.ply = ply;
-    Rules::legalMoves(after, childMoves_[m]);
+    // The child's value reads its tactical moves alone; its full list waits for its expansion.
+    const bool leftOut = Rules::tacticalMoves(after, childMoves_[m]);
     const int repetitions = occurrences(after);
-    if (const auto result = Rules::finalValue(after, childMoves_[m], repetitions >= 2)) {
+    if (const auto result = Rules::finalValue(after, childMoves_[m], repetitions >= 2, leftOut)) {
       child.value = terminalValue(*result, ply);
       child.proof = *result > 0 ? Proof::Win : *result < 0 ? Proof::Loss : Proof::Draw;
     } else if (ply >= settings_.maxPlies) {

@@ -36,7 +36,9 @@ struct BasicEvaluationRequest {
   using Position = typename Rules::Position;
 
   const Position* position;
-  const typename Rules::MoveList* moves;  // the legal moves, in the order the priors come back
+  // The legal moves, in the order the priors come back; without needPriors, the tactical moves
+  // are enough (Rules::tacticalMoves: a value reads no others).
+  const typename Rules::MoveList* moves;
   // The positions just before this one, oldest first: as many as the search's
   // SearchParams::historyPlies asks for, fewer near the start of a game. A network that
   // looks at earlier positions reads them here.

@@ -19,7 +19,9 @@ class PositionJudge {
  public:
   virtual ~PositionJudge() = default;
   // The position's value for the side to move, in the units of the hand-written evaluation.
-  // `moves` are its legal moves (there is at least one: the game goes on).
+  // The game goes on (there is at least one legal move); `moves` holds its legal moves or only
+  // the tactical ones (generateTacticalMoves): a value may read the captures and goal entries
+  // alone.
   virtual int value(const Position& position, const MoveList& moves) = 0;
   // One prior a move of `moves` into `priors`, summing to 1.
   virtual void priors(const Position& position, const MoveList& moves,

@@ -69,7 +69,9 @@ void activeFeatures(const Position& position, const MoveList& moves, int repetit
                     std::vector<std::int32_t>& out);
 
 // The features after the piece blocks alone: the tactical blocks read from the legal moves and
-// the scalar features (castle counters, must-leave, clock, repetition, capture size).
+// the scalar features (castle counters, must-leave, clock, repetition, capture size). Only the
+// captures and goal entries among `moves` are read, so generateTacticalMoves' list gives the
+// same features as the full one.
 void nodeFeatures(const Position& position, const MoveList& moves, int repetitions,
                   std::vector<std::int32_t>& out);
 

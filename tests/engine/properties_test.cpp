@@ -2,7 +2,8 @@
 // CFEN round-trips, the move set is symmetric under the left-right mirror and the colour flip
 // (R1), the outcome flips with the colours (R9), both notations round-trip for every legal move
 // (R1, R10), no two legal moves have the same outcome (R10), copy-make agrees with after(), and
-// each piece's moves listed alone are the full list's (R4, R7 obligations kept; R9 d's hasMoves).
+// each piece's moves listed alone are the full list's (R4, R7 obligations kept; R9 d's hasMoves),
+// and so are the tactical moves (captures and goal entries, R8).
 // Play starts from the start position, from random placements and from the shared benchmark
 // positions; every run is seeded, so a failure names the seed that reproduces it.
 
@@ -102,6 +103,21 @@ void checkMovesByPiece(const Position& p) {
   ASSERT_EQ(listed, all.size()) << toCfen(p);
 }
 
+// R4, R7, R8: the tactical listing is the full list's captures and goal entries (castle moves
+// within the goal excepted), in the same order, and it says whether the full list has more.
+void checkTacticalMoves(const Position& p) {
+  const MoveList all = generateMoves(p);
+  const Bitboard goal = goalOf(p.sideToMove());
+  std::vector<Move> expected;
+  for (const Move& m : all)
+    if (m.isCapture() || (goal.test(m.to()) && !goal.test(m.from()))) expected.push_back(m);
+  MoveList tactical;
+  const bool others = generateTacticalMoves(p, tactical);
+  ASSERT_EQ(std::vector<Move>(tactical.begin(), tactical.end()), expected)
+      << "tactical moves of " << toCfen(p);
+  ASSERT_EQ(others, expected.size() < all.size()) << "moves left unlisted in " << toCfen(p);
+}
+
 // Every property of one position. Messages name the position (CFEN) and the move at fault.
 void checkPosition(const Position& p) {
   const Position snapshot = p;
@@ -135,6 +151,7 @@ void checkPosition(const Position& p) {
   }
   ASSERT_EQ(p, snapshot) << "playing moves changed the position they were played from";
   ASSERT_NO_FATAL_FAILURE(checkMovesByPiece(p));
+  ASSERT_NO_FATAL_FAILURE(checkTacticalMoves(p));
 
   ASSERT_NO_FATAL_FAILURE(checkSymmetry(p, moves, &Position::mirrored, "mirror"));
   ASSERT_NO_FATAL_FAILURE(checkSymmetry(p, moves, &Position::colorFlipped, "colour flip"));

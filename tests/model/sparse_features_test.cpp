@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
 
+#include "engine/cfen.hpp"
 #include "engine/rules_status.hpp"
 #include "tests/engine/hand_built.hpp"
 
@@ -128,6 +130,34 @@ TEST(SparseFeatures, ClockBucketsAndMoveKinds) {
   const MoveList captures = legalMoves(p);
   ASSERT_EQ(captures.size(), 1u);
   EXPECT_EQ(moveKind(captures[0]), 3);  // two pieces taken: F8xF10xF12
+}
+
+// Alpha-beta's horizon and Descent's children hand the network their tactical moves alone
+// (generateTacticalMoves): the features must be those of the full list. Random games reach goal
+// entries (R8), compulsory captures (R4) and positions without quiet moves.
+TEST(SparseFeatures, TheTacticalMovesGiveTheFeaturesOfTheFullList) {
+  std::mt19937_64 rng(35);
+  MoveList all, tactical;
+  std::vector<std::int32_t> fromAll, fromTactical;
+  int goalEntries = 0;
+  for (int game = 0; game < 100; ++game) {
+    Position p = Position::start();
+    for (int ply = 0; ply < 300; ++ply) {
+      legalMoves(p, all);
+      if (all.empty()) break;
+      const bool leftOut = legalTacticalMoves(p, tactical);
+      EXPECT_EQ(leftOut, tactical.size() < all.size()) << toCfen(p);
+      fromAll.clear();
+      fromTactical.clear();
+      activeFeatures(p, all, 0, fromAll);
+      activeFeatures(p, tactical, 0, fromTactical);
+      ASSERT_EQ(fromTactical, fromAll) << toCfen(p);
+      for (const Move& m : tactical)
+        goalEntries += !m.isCapture();
+      p = p.after(all[std::uniform_int_distribution<std::size_t>(0, all.size() - 1)(rng)]);
+    }
+  }
+  EXPECT_GT(goalEntries, 0) << "no goal entry was met: the games test less than they should";
 }
 
 }  // namespace
