@@ -1,7 +1,7 @@
 // Single-threaded speed of the rules engine: perft(4) from the start with and without bulk
-// counting at the last ply, full move generation over the shared benchmark positions, and
-// random full games (R9 applied as in self-play); then Grand Camelot's perft(3). Usage:
-// movegen_bench [BENCH_POSITIONS_FILE].
+// counting at the last ply, full move generation over the shared benchmark positions and its
+// tactical part alone (captures and goal entries), and random full games (R9 applied as in
+// self-play); then Grand Camelot's perft(3). Usage: movegen_bench [BENCH_POSITIONS_FILE].
 
 #include <chrono>
 #include <cstdio>
@@ -52,7 +52,10 @@ std::vector<camelot::Position> readPositions(const char* path) {
   return positions;
 }
 
-void benchGeneration(const std::vector<camelot::Position>& positions) {
+// `generate(position, list)` over the positions for two seconds; `what` names it.
+template <class Generate>
+void benchGeneration(const std::vector<camelot::Position>& positions, const char* what,
+                     Generate generate) {
   camelot::MoveList moves;
   std::uint64_t generated = 0;
   std::uint64_t calls = 0;
@@ -60,16 +63,16 @@ void benchGeneration(const std::vector<camelot::Position>& positions) {
   double seconds = 0;
   while (seconds < 2.0) {
     for (const camelot::Position& p : positions) {
-      camelot::generateMoves(p, moves);
+      generate(p, moves);
       generated += moves.size();
     }
     calls += positions.size();
     seconds = secondsSince(start);
   }
   std::printf(
-      "generation over %zu positions: %llu moves in %.3f s: %.1f M moves/s (%.1f moves a position, "
+      "%s over %zu positions: %llu moves in %.3f s: %.1f M moves/s (%.1f moves a position, "
       "%.2f us a position)\n",
-      positions.size(), static_cast<unsigned long long>(generated), seconds,
+      what, positions.size(), static_cast<unsigned long long>(generated), seconds,
       generated / seconds / 1e6, static_cast<double>(generated) / calls, seconds / calls * 1e6);
 }
 
@@ -110,7 +113,15 @@ int main(int argc, char** argv) {
   const char* positionsFile = argc > 1 ? argv[1] : "tests/data/vectors/bench_positions.txt";
   benchPerft(camelot::PerftMode::BulkCount, "(bulk counting)");
   benchPerft(camelot::PerftMode::PlayLeaves, "(every leaf played)");
-  benchGeneration(readPositions(positionsFile));
+  const std::vector<camelot::Position> positions = readPositions(positionsFile);
+  benchGeneration(positions, "generation", [](const camelot::Position& p, camelot::MoveList& out) {
+    camelot::generateMoves(p, out);
+  });
+  // What alpha-beta's quiescence and Descent's children list: captures and goal entries.
+  benchGeneration(positions, "tactical moves",
+                  [](const camelot::Position& p, camelot::MoveList& out) {
+                    camelot::generateTacticalMoves(p, out);
+                  });
   benchRandomGames();
   benchGrandPerft();
   return 0;

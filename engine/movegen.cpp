@@ -208,7 +208,8 @@ class Generator {
     for (int d = 0; d < 8; ++d)
       if (enemies_.test(stepFrom(s, d))) jumpOffers.set(leapFrom(s, d));
     jumpOffers &= ~goal_;
-    if (jumpOffers.none() && !(quiet && cantersMatter())) return;  // no charge, no canter
+    if (!(quiet && cantersMatter()) && !cantersReach(s, friends, canterLandable, jumpOffers))
+      return;  // no charge, and the canters are not wanted
 
     tree_.build(s, friends, canterLandable, goal_);
     bool anyLaunch = false;
@@ -228,6 +229,25 @@ class Generator {
       restrictedTree_.build(s, friends, canterLandable & ~jumpOffers, goal_);
       addCanters(restrictedTree_);
     }
+  }
+
+  // Whether a canter from `start` can end on a square of `targets`: the tree's squares found
+  // layer by layer on whole bitboards, without the paths and their order.
+  bool cantersReach(Square start, Bitboard friends, Bitboard landable, Bitboard targets) const {
+    if (targets.none()) return false;
+    Bitboard reached = Bitboard::of(start);
+    Bitboard frontier = reached;
+    while (frontier.any()) {
+      const Bitboard from = frontier & ~goal_;  // a canter ends on the goal (R8)
+      Bitboard next;
+      forEachDirection(
+          [&]<int D>() { next |= (from.template shifted<D>() & friends).template shifted<D>(); });
+      next &= landable & ~reached;
+      if ((next & targets).any()) return true;
+      reached |= next;
+      frontier = next;
+    }
+    return false;
   }
 
   // Whether a piece's canters change what run() finds. In a tactical listing they do not once
