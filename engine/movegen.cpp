@@ -166,9 +166,7 @@ class Generator {
   bool anyMove() {
     const Bitboard movable = own_ & ~goal_;
     if ((movable & jumpSources_).any()) return true;
-    Bitboard steps;
-    forEachDirection([&]<int D>() { steps |= movable.template shifted<D>(); });
-    if ((steps & empty_ & ~ownCastle_).any()) return true;
+    if ((neighbours(movable) & empty_ & ~ownCastle_).any()) return true;
     run();
     return !out_.empty();
   }

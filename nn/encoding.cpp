@@ -110,7 +110,7 @@ inline void writeConstant(float value, float* out) {
 void writeMoveReach(const Position& p, const std::int16_t* cell, float* captures, float* entries,
                     float* starts = nullptr, float* ends = nullptr) {
   thread_local MoveList moves;
-  generateMoves(p, moves);
+  generateTacticalMoves(p, moves);  // captures and goal entries: all that is read here
   const Bitboard goal = goalOf(p.sideToMove());
   Bitboard captured;
   Bitboard entering;
