@@ -77,14 +77,13 @@ void affineTransposed(const std::vector<float>& weightsT, const std::vector<floa
       [&](int k) { return in[k]; }, out);
 }
 
-// `w` laid out for inference: every matrix transposed to [in][out] (movesLeft, [1][hidden], is
-// already); the move embeddings stay [cells][width], a row for each cell the query is scored
-// against (EmbeddingScores).
+// `w` laid out for inference: the wide matrices transposed to [in][out]; the heads (wdl and
+// movesLeft, [out][hidden]) stay rows, each output one dot product; the move embeddings stay
+// [cells][width], a row for each cell the query is scored against (EmbeddingScores).
 MlpWeights forInference(MlpWeights w) {
   const NetworkConfig& c = w.config;
   w.layer1 = transposed(w.layer1, c.hidden, c.accumulator);
   w.layer2 = transposed(w.layer2, c.hidden, c.hidden);
-  w.wdl = transposed(w.wdl, 3, c.hidden);
   w.query = transposed(w.query, c.moveEmbedding, c.accumulator);
   return w;
 }
@@ -287,14 +286,15 @@ void MlpEvaluator<Rules>::evaluate(std::span<const BasicEvaluationRequest<Rules>
     }
 
     float wdl[3];
-    affineTransposed(w.wdl, w.wdlBias, hidden2_.data(), h, wdl);
+    for (std::size_t j = 0; j < 3; ++j)
+      wdl[j] = w.wdlBias[j] +
+               simd::dot(w.wdl.data() + j * static_cast<std::size_t>(h), hidden2_.data(), h);
     const float top = std::max({wdl[0], wdl[1], wdl[2]});
     float sum = 0.0f;
     for (float& x : wdl)
       sum += (x = std::exp(x - top));
     result.value = {wdl[0] / sum, wdl[1] / sum, wdl[2] / sum};
-    float movesLeft;
-    affineTransposed(w.movesLeft, w.movesLeftBias, hidden2_.data(), h, &movesLeft);
+    const float movesLeft = w.movesLeftBias[0] + simd::dot(w.movesLeft.data(), hidden2_.data(), h);
     result.movesLeft = std::max(0.0f, movesLeft * 100.0f);
 
     result.priors.resize(r.needPriors ? r.moves->size() : 0);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 
 #if defined(__AVX512BW__) || defined(__AVX2__)
@@ -21,14 +22,30 @@ std::int32_t pairAt(const std::int16_t* in, int p) {
   return pair;
 }
 
-// The indices of the pairs of `in` that are not both 0, and their count.
-int nonZeroPairs(const std::int16_t* in, int pairs, std::array<std::uint16_t, kMaxPairs>& out) {
+// The live pairs' indices, with room for a whole register's worth written past the last.
+using LivePairs = std::array<std::int32_t, kMaxPairs + 16>;
+
+// The indices of the pairs of `in` that are not both 0, and their count (`pairs` is a multiple
+// of 16: layers pad their inputs to simd::kLanes).
+int nonZeroPairs(const std::int16_t* in, int pairs, LivePairs& out) {
   int count = 0;
+#if defined(__AVX512BW__)
+  // Sixteen pairs a step: a mask of the live ones, their indices packed to the front.
+  __m512i index = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  for (int p = 0; p < pairs; p += 16) {
+    const __m512i x = _mm512_loadu_si512(in + 2 * p);
+    const __mmask16 live = _mm512_test_epi32_mask(x, x);
+    _mm512_storeu_si512(out.data() + count, _mm512_maskz_compress_epi32(live, index));
+    count += std::popcount(static_cast<unsigned>(live));
+    index = _mm512_add_epi32(index, _mm512_set1_epi32(16));
+  }
+#else
   for (int p = 0; p < pairs; ++p) {
-    out[static_cast<std::size_t>(count)] = static_cast<std::uint16_t>(p);
+    out[static_cast<std::size_t>(count)] = p;
     count += pairAt(in, p) != 0;  // no branch: half the pairs are 0, in no pattern a predictor
                                   // learns
   }
+#endif
   return count;
 }
 
@@ -114,26 +131,34 @@ void clippedRelu(const std::int16_t* in, std::int16_t ceiling, std::int16_t* out
 // pair broadcast and multiplied into all of them: no horizontal sums.
 void affine(const std::int16_t* in, int inputs, const std::int16_t* weights,
             const std::int32_t* bias, int outputs, std::int32_t* out) {
-  std::array<std::uint16_t, kMaxPairs> live;
+  LivePairs live;
   const int count = nonZeroPairs(in, inputs / 2, live);
   for (int o = 0; o < outputs; o += kLanes) {
 #if defined(__AVX512BW__)
-    __m512i sum0 = _mm512_loadu_si512(bias + o);
-    __m512i sum1 = _mm512_loadu_si512(bias + o + 16);
-    for (int k = 0; k < count; ++k) {
+    // Even and odd live pairs go to separate sums, so that each multiply-add waits for the
+    // one two steps back and not for the last (four chains hide the instruction's latency).
+    __m512i sum[4] = {_mm512_loadu_si512(bias + o), _mm512_loadu_si512(bias + o + 16),
+                      _mm512_setzero_si512(), _mm512_setzero_si512()};
+    const auto step = [&](int k, __m512i& low, __m512i& high) {
       const int p = live[static_cast<std::size_t>(k)];
       const __m512i x = _mm512_set1_epi32(pairAt(in, p));
       const std::int16_t* w = weights + (static_cast<std::size_t>(p) * outputs + o) * 2;
 #if defined(__AVX512VNNI__)
-      sum0 = _mm512_dpwssd_epi32(sum0, x, _mm512_loadu_si512(w));
-      sum1 = _mm512_dpwssd_epi32(sum1, x, _mm512_loadu_si512(w + 32));
+      low = _mm512_dpwssd_epi32(low, x, _mm512_loadu_si512(w));
+      high = _mm512_dpwssd_epi32(high, x, _mm512_loadu_si512(w + 32));
 #else
-      sum0 = _mm512_add_epi32(sum0, _mm512_madd_epi16(x, _mm512_loadu_si512(w)));
-      sum1 = _mm512_add_epi32(sum1, _mm512_madd_epi16(x, _mm512_loadu_si512(w + 32)));
+      low = _mm512_add_epi32(low, _mm512_madd_epi16(x, _mm512_loadu_si512(w)));
+      high = _mm512_add_epi32(high, _mm512_madd_epi16(x, _mm512_loadu_si512(w + 32)));
 #endif
+    };
+    int k = 0;
+    for (; k + 1 < count; k += 2) {
+      step(k, sum[0], sum[1]);
+      step(k + 1, sum[2], sum[3]);
     }
-    _mm512_storeu_si512(out + o, sum0);
-    _mm512_storeu_si512(out + o + 16, sum1);
+    if (k < count) step(k, sum[0], sum[1]);
+    _mm512_storeu_si512(out + o, _mm512_add_epi32(sum[0], sum[2]));
+    _mm512_storeu_si512(out + o + 16, _mm512_add_epi32(sum[1], sum[3]));
 #elif defined(__AVX2__)
     __m256i sum[4];
     for (int r = 0; r < 4; ++r)

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <filesystem>
 #include <numeric>
+#include <set>
 
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
@@ -41,6 +42,32 @@ TEST(NetworkJudge, IsTheModelsExpectedScoreScaledAndItsPolicy) {
     EXPECT_NEAR(std::accumulate(priors.begin(), priors.end(), 0.0), 1.0, 1e-5);
     game.play(parseMove(p, move));
   }
+}
+
+// The judge remembers the values it gave (a leaf met again costs a lookup): asked again, and
+// asked for the same placement at every clock, it answers what the network answers there.
+TEST(NetworkJudge, AValueAskedAgainIsTheNetworksAtThatClock) {
+  const std::shared_ptr<const Model> model = loadModel(kTinyMlp);
+  const std::unique_ptr<Evaluator> evaluator = model->evaluator(1);
+  const std::unique_ptr<PositionJudge> judge = makeNetworkJudge(*model);
+  const auto networkValue = [&](const Position& p, const MoveList& moves) {
+    const EvaluationRequest request{&p, &moves, {}, 0};
+    Evaluation answer;
+    evaluator->evaluate({&request, 1}, {&answer, 1});
+    return std::lround(answer.value.expected() * kJudgeWinUnits);
+  };
+  Position p = Position::start();
+  MoveList moves;
+  legalMoves(p, moves);
+  std::set<long> values;
+  for (int round = 0; round < 2; ++round) {
+    for (int clock = 0; clock < kClockLimit; clock += 5) {
+      p.setClock(clock);
+      EXPECT_EQ(judge->value(p, moves), networkValue(p, moves)) << "clock " << clock;
+      values.insert(networkValue(p, moves));
+    }
+  }
+  EXPECT_GT(values.size(), 1u) << "the network's value should read the clock";
 }
 
 TEST(NetAlphaBeta, IsNamedAsItsSpecAndPlaysLegalMoves) {
