@@ -4,25 +4,23 @@
 #include <cstdint>
 #include <vector>
 
-#include "nn/sparse_features.hpp"
-
 namespace camelot {
 namespace {
 
-// The values of the positions judged lately, by position and clock bucket: alpha-beta meets the
-// same leaf again through transpositions and in each iteration of its deepening, and a value
-// read back costs a few nanoseconds where the network costs a microsecond or more. The network's
-// value reads the placement, the side to move, the castle counters (the position's hash) and the
-// clock's bucket, nothing else a judge is given, so a value read back is exactly the one the
-// network would give.
+// The values of the positions judged lately, by position and clock: alpha-beta meets the same
+// leaf again through transpositions and in each iteration of its deepening, and a value read
+// back costs a few nanoseconds where the network costs a microsecond or more. A judge is given
+// the position alone (no history, no repetitions), and the position is its hash (placement,
+// side to move, castle counters) and its clock, so a value read back is exactly the one the
+// network would give, whatever the model reads of them.
 class ValueCache {
  public:
   static constexpr int kBits = 14;  // 16,384 values, 256 KiB: stays in the level-2 cache
 
   static std::uint64_t keyOf(const Position& position) {
-    // A distinct odd multiplier per bucket keeps keys of the same placement apart.
+    // An odd multiplier spreads the clock over the key's bits.
     return position.hash() ^
-           (static_cast<std::uint64_t>(clockBucket(position.clock()) + 1) * 0x9E3779B97F4A7C15ull);
+           (static_cast<std::uint64_t>(position.clock() + 1) * 0x9E3779B97F4A7C15ull);
   }
   const int* find(std::uint64_t key) const {
     const Entry& e = entries_[key & kMask];
