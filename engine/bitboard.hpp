@@ -123,8 +123,10 @@ constexpr Bitboard goalOf(Color mover) {
 // Calls f(square) for every square of b, lowest first.
 template <typename F>
 constexpr void forEachSquare(Bitboard b, F&& f) {
-  while (b.any())
-    f(b.popLowest());
+  for (int i = 0; i < 4; ++i) {
+    for (std::uint64_t word = b.words()[i]; word != 0; word &= word - 1)
+      f(static_cast<Square>(i * 64 + std::countr_zero(word)));
+  }
 }
 
 // Applies `f.template operator()<Offset>()` for each of the eight directions; lets bit-parallel

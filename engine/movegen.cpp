@@ -16,6 +16,51 @@ Bitboard jumpSources(Bitboard enemies, Bitboard empty) {
   return sources;
 }
 
+// What stands on each square, one byte of flags a square, for the generator's per-piece loops:
+// reading a byte is one instruction where a bitboard's membership test takes four.
+enum CellFlag : std::uint8_t {
+  kCellEmpty = 1,
+  kCellOwn = 2,  // a piece of the side to move
+  kCellEnemy = 4,
+  kCellOwnCastle = 8,  // where the side to move's plain moves and canters may not end (R7)
+  kCellGoal = 16,      // where a canter stops (R8)
+  kCellBarred = 32,    // a square a canter may not end on for the tree being built (R6)
+  kCellReached = 64,   // reached by the canter tree being built
+};
+using Cells = std::array<std::uint8_t, kGridSquares>;
+
+// The flags before the pieces are placed: every real square empty, the castles of `mover`'s
+// view. Squares off the board (kNoSquare among them) have none.
+constexpr Cells emptyBoardCells(Color mover) {
+  Cells cells{};
+  for (int s = 0; s < kGridSquares; ++s) {
+    const auto square = static_cast<Square>(s);
+    if (!isRealSquare(square)) continue;
+    cells[s] = kCellEmpty;
+    if (castleOf(mover).test(square)) cells[s] |= kCellOwnCastle;
+    if (goalOf(mover).test(square)) cells[s] |= kCellGoal;
+  }
+  return cells;
+}
+inline constexpr std::array<Cells, 2> kEmptyBoardCells = {emptyBoardCells(Color::White),
+                                                          emptyBoardCells(Color::Black)};
+
+// A plain move or a canter leap may end on `cell`: empty, off the own castle (R7), neither
+// barred nor already reached by the tree being built.
+constexpr bool quietLandable(std::uint8_t cell) {
+  return (cell & (kCellEmpty | kCellOwnCastle | kCellBarred | kCellReached)) == kCellEmpty;
+}
+
+// Squares x from which a piece could canter now: x + d holds a piece of `own` and x + 2d is
+// `landable`. A piece elsewhere has no canter tree to build.
+Bitboard canterSources(Bitboard own, Bitboard landable) {
+  Bitboard sources;
+  forEachDirection([&]<int D>() {
+    sources |= own.template shifted<-D>() & landable.template shifted<-2 * D>();
+  });
+  return sources;
+}
+
 // Breadth-first flood fill of the squares a piece can canter to. Each layer is kept in the
 // order of its squares' written paths (R10), so the first square of a layer to reach a new
 // square is its best parent, and a square's path is its parent's path plus itself.
@@ -25,10 +70,11 @@ struct CanterTree {
   std::array<Square, kGridSquares> parent;
   std::array<std::uint8_t, kGridSquares> depth;
 
-  // friends: pieces that may be cantered over; landable: squares a leap may land on;
-  // stops: landable squares where the move must end (the goal, R8).
-  void build(Square start, Bitboard friends, Bitboard landable, Bitboard stops) {
-    Bitboard visited = Bitboard::of(start);
+  // Over the pieces flagged own, onto quiet-landable squares, stopping on the goal (R8); the
+  // piece itself has been lifted from `start` (R3: it is empty during the move). The squares it
+  // reaches are flagged while it grows, and the flags cleared when it is done.
+  void build(Square start, Cells& cells) {
+    cells[start] |= kCellReached;
     order[0] = start;
     depth[start] = 0;
     size = 1;
@@ -37,12 +83,12 @@ struct CanterTree {
     while (layerBegin < layerEnd) {
       for (int i = layerBegin; i < layerEnd; ++i) {
         const Square from = order[i];
-        if (stops.test(from)) continue;
+        if (cells[from] & kCellGoal) continue;
         const int firstChild = size;
         for (int d = 0; d < 8; ++d) {
           const Square to = leapFrom(from, d);
-          if (friends.test(stepFrom(from, d)) && landable.test(to) && !visited.test(to)) {
-            visited.set(to);
+          if ((cells[stepFrom(from, d)] & kCellOwn) && quietLandable(cells[to])) {
+            cells[to] |= kCellReached;
             parent[to] = from;
             depth[to] = static_cast<std::uint8_t>(depth[from] + 1);
             order[size++] = to;
@@ -53,6 +99,8 @@ struct CanterTree {
       layerBegin = layerEnd;
       layerEnd = size;
     }
+    for (int i = 0; i < size; ++i)
+      cells[order[i]] &= ~kCellReached;
   }
 
   // Writes the path from the start to `to` into path[0..depth[to]].
@@ -96,11 +144,12 @@ Bitboard neighbours(Bitboard squares) {
   return near;
 }
 
+// The listing is a template parameter: its choices sit on the generator's innermost paths.
+template <Listing kListing>
 class Generator {
  public:
-  Generator(const Position& p, Bitboard only, MoveList& out, Listing listing = Listing::All)
+  Generator(const Position& p, Bitboard only, MoveList& out)
       : out_(out),
-        listing_(listing),
         only_(only),
         us_(p.sideToMove()),
         own_(p.pieces(us_)),
@@ -110,10 +159,16 @@ class Generator {
         ownCastle_(castleOf(us_)),
         goal_(goalOf(us_)),
         jumpSources_(jumpSources(enemies_, empty_)),
+        canterSources_(canterSources(own_, empty_ & ~ownCastle_)),
         castleMoveLeft_(p.castleMovesUsed(us_) < kMaxCastleMoves),
         // A plain move onto an empty goal square starts next to it, and a canter leaps over a
         // piece next to it: with no own piece there, no plain move or canter enters the goal.
-        goalInReach_((own_ & neighbours(goal_ & empty_)).any()) {}
+        // Only the tactical listing asks.
+        goalInReach_(kListing == Listing::Tactical && (own_ & neighbours(goal_ & empty_)).any()),
+        cells_(kEmptyBoardCells[index(us_)]) {
+    forEachSquare(own_, [&](Square s) { cells_[s] ^= kCellEmpty | kCellOwn; });
+    forEachSquare(enemies_, [&](Square s) { cells_[s] ^= kCellEmpty | kCellEnemy; });
+  }
 
   void run() {
     out_.clear();
@@ -160,41 +215,32 @@ class Generator {
     return unlisted_ > 0;
   }
 
-  // Whether run() would list a move. A jump or a plain step of a piece off the goal settles it
-  // at once: either is a move whatever R4 and R7 oblige (a piece on its own castle that can
-  // leave has a move of its own; one that cannot sets the obligation aside).
-  bool anyMove() {
-    const Bitboard movable = own_ & ~goal_;
-    if ((movable & jumpSources_).any()) return true;
-    if ((neighbours(movable) & empty_ & ~ownCastle_).any()) return true;
-    run();
-    return !out_.empty();
-  }
-
  private:
   // quiet: plain moves and canters; captures: jumps and knight's charges.
   void addPieceMoves(Square s, bool quiet, bool captures) {
-    pieceMovesBegin_ = out_.size();
-    const bool knight = knights_.test(s);
     // During the move the piece has left s (R3): it is empty, and not a friend to canter over.
-    const Bitboard friends = own_ & ~Bitboard::of(s);
-    const Bitboard emptyDuringMove = empty_ | Bitboard::of(s);
-    const Bitboard canterLandable = emptyDuringMove & ~ownCastle_;  // R7
+    cells_[s] ^= kCellOwn | kCellEmpty;
+    addLiftedPieceMoves(s, quiet, captures);
+    cells_[s] ^= kCellOwn | kCellEmpty;
+  }
 
+  void addLiftedPieceMoves(Square s, bool quiet, bool captures) {
+    pieceMovesBegin_ = out_.size();
     if (quiet) {
       for (int d = 0; d < 8; ++d) {
         const Square to = stepFrom(s, d);
-        if (empty_.test(to) && !ownCastle_.test(to)) addPlain(s, to);
+        if (quietLandable(cells_[to])) addPlain(s, to);
       }
     }
     if (captures && jumpSources_.test(s)) {
       move_.path[0] = s;
       move_.quietSteps = 0;
-      startJumps(s, emptyDuringMove);
+      startJumps(s);
     }
-    if (!knight) {
+    if (!canterSources_.test(s)) return;  // no canter, so no charge either
+    if (!knights_.test(s)) {
       if (quiet && cantersMatter()) {
-        tree_.build(s, friends, canterLandable, goal_);
+        tree_.build(s, cells_);
         addCanters(tree_);
       }
       return;
@@ -204,12 +250,14 @@ class Generator {
     // Squares from which it could jump once it has left s; the goal never counts (R8).
     Bitboard jumpOffers = jumpSources_;
     for (int d = 0; d < 8; ++d)
-      if (enemies_.test(stepFrom(s, d))) jumpOffers.set(leapFrom(s, d));
+      if (cells_[stepFrom(s, d)] & kCellEnemy) jumpOffers.set(leapFrom(s, d));
     jumpOffers &= ~goal_;
-    if (!(quiet && cantersMatter()) && !cantersReach(s, friends, canterLandable, jumpOffers))
+    if (!(quiet && cantersMatter()) &&
+        !cantersReach(s, own_ & ~Bitboard::of(s), (empty_ | Bitboard::of(s)) & ~ownCastle_,
+                      jumpOffers))
       return;  // no charge, and the canters are not wanted
 
-    tree_.build(s, friends, canterLandable, goal_);
+    tree_.build(s, cells_);
     bool anyLaunch = false;
     for (int i = 1; i < tree_.size; ++i) {
       const Square launch = tree_.order[i];
@@ -218,13 +266,15 @@ class Generator {
       if (!captures) break;
       tree_.writePath(launch, move_.path);
       move_.quietSteps = tree_.depth[launch];
-      startJumps(launch, emptyDuringMove);
+      startJumps(launch);
     }
     if (!quiet) return;
     if (!anyLaunch) {
       addCanters(tree_);
     } else if (cantersMatter()) {
-      restrictedTree_.build(s, friends, canterLandable & ~jumpOffers, goal_);
+      forEachSquare(jumpOffers, [&](Square q) { cells_[q] |= kCellBarred; });
+      restrictedTree_.build(s, cells_);
+      forEachSquare(jumpOffers, [&](Square q) { cells_[q] &= ~kCellBarred; });
       addCanters(restrictedTree_);
     }
   }
@@ -251,20 +301,14 @@ class Generator {
   // Whether a piece's canters change what run() finds. In a tactical listing they do not once
   // some move is known to go unlisted and none can reach the goal.
   bool cantersMatter() const {
-    return listing_ != Listing::Tactical || goalInReach_ || unlisted_ == 0;
+    return kListing != Listing::Tactical || goalInReach_ || unlisted_ == 0;
   }
 
   // Whether a plain move or canter ending on `to` is listed.
   bool listsQuiet(Square from, Square to) const {
-    switch (listing_) {
-      case Listing::All:
-        return true;
-      case Listing::CountQuiet:
-        return false;
-      case Listing::Tactical:
-        return goal_.test(to) && !goal_.test(from);
-    }
-    return true;
+    if constexpr (kListing == Listing::All) return true;
+    if constexpr (kListing == Listing::CountQuiet) return false;
+    return goal_.test(to) && !goal_.test(from);
   }
 
   void addPlain(Square from, Square to) {
@@ -281,7 +325,7 @@ class Generator {
   }
 
   void addCanters(const CanterTree& tree) {
-    if (listing_ == Listing::CountQuiet) {
+    if constexpr (kListing == Listing::CountQuiet) {
       unlisted_ += static_cast<std::size_t>(tree.size - 1);
       return;
     }
@@ -300,9 +344,7 @@ class Generator {
   }
 
   // Jumps from path[quietSteps] (= from), the path so far in move_.path.
-  void startJumps(Square from, Bitboard emptyDuringMove) {
-    jumpEnemies_ = enemies_;
-    jumpEmpty_ = emptyDuringMove;
+  void startJumps(Square from) {
     captured_ = Bitboard();
     continueJumps(from, move_.quietSteps);
   }
@@ -315,16 +357,14 @@ class Generator {
       for (int d = 0; d < 8; ++d) {
         const Square over = stepFrom(at, d);
         const Square to = leapFrom(at, d);
-        if (!jumpEnemies_.test(over) || !jumpEmpty_.test(to)) continue;
+        if (!(cells_[over] & kCellEnemy) || !(cells_[to] & kCellEmpty)) continue;
         if (steps + 1 >= Move::kMaxPathSquares) throw std::length_error("capture path too long");
         continued = true;
-        jumpEnemies_.reset(over);
-        jumpEmpty_.set(over);
+        cells_[over] ^= kCellEnemy | kCellEmpty;
         captured_.set(over);
         move_.path[steps + 1] = to;
         continueJumps(to, steps + 1);
-        jumpEnemies_.set(over);
-        jumpEmpty_.reset(over);
+        cells_[over] ^= kCellEnemy | kCellEmpty;
         captured_.reset(over);
       }
     }
@@ -349,7 +389,6 @@ class Generator {
   }
 
   MoveList& out_;
-  const Listing listing_;
   // Moves found and not listed: all of them when counting; when listing the tactical moves, only
   // whether there is one (canters that cannot change that are not looked for).
   std::size_t unlisted_ = 0;
@@ -362,15 +401,17 @@ class Generator {
   const Bitboard ownCastle_;
   const Bitboard goal_;
   const Bitboard jumpSources_;
+  const Bitboard canterSources_;
   const bool castleMoveLeft_;
   const bool goalInReach_;  // some plain move or canter may enter the goal
+  // The squares' flags, the board of the generation's moment: the moving piece lifted off its
+  // square, the pieces a capture has jumped so far removed.
+  Cells cells_;
 
   CanterTree tree_;
   CanterTree restrictedTree_;
   std::size_t pieceMovesBegin_ = 0;  // where the moves of the piece being generated start
   Move move_;                        // the capture path being built
-  Bitboard jumpEnemies_;
-  Bitboard jumpEmpty_;
   Bitboard captured_;
 };
 
@@ -381,25 +422,34 @@ void generateMoves(const Position& position, MoveList& out) {
 }
 
 void generateMovesOf(const Position& position, Bitboard pieces, MoveList& out) {
-  Generator generator(position, pieces, out);
+  Generator<Listing::All> generator(position, pieces, out);
   generator.run();
 }
 
 std::size_t countMoves(const Position& position, MoveList& scratch) {
-  Generator generator(position, position.pieces(position.sideToMove()), scratch,
-                      Listing::CountQuiet);
+  Generator<Listing::CountQuiet> generator(position, position.pieces(position.sideToMove()),
+                                           scratch);
   return generator.count();
 }
 
 bool generateTacticalMoves(const Position& position, MoveList& out) {
-  Generator generator(position, position.pieces(position.sideToMove()), out, Listing::Tactical);
+  Generator<Listing::Tactical> generator(position, position.pieces(position.sideToMove()), out);
   return generator.listTactical();
 }
 
 bool hasMoves(const Position& position) {
+  // A plain step or a jump of a piece off the goal settles it at once: either is a move whatever
+  // R4 and R7 oblige (a piece on its own castle that can leave has a move of its own; one that
+  // cannot sets the obligation aside). The step is looked for first: it is the likelier, and the
+  // cheaper to find.
+  const Color us = position.sideToMove();
+  const Bitboard movable = position.pieces(us) & ~goalOf(us);
+  const Bitboard empty = position.emptySquares();
+  if ((neighbours(movable) & empty & ~castleOf(us)).any()) return true;
+  if ((movable & jumpSources(position.pieces(opposite(us)), empty)).any()) return true;
   MoveList moves;
-  Generator generator(position, position.pieces(position.sideToMove()), moves);
-  return generator.anyMove();
+  Generator<Listing::All>(position, position.pieces(us), moves).run();
+  return !moves.empty();
 }
 
 MoveList generateMoves(const Position& position) {
