@@ -1,5 +1,6 @@
 #include "engine/movegen.hpp"
 
+#include <bit>
 #include <stdexcept>
 
 #include "engine/geometry.hpp"
@@ -51,16 +52,6 @@ constexpr bool quietLandable(std::uint8_t cell) {
   return (cell & (kCellEmpty | kCellOwnCastle | kCellBarred | kCellReached)) == kCellEmpty;
 }
 
-// Squares x from which a piece could canter now: x + d holds a piece of `own` and x + 2d is
-// `landable`. A piece elsewhere has no canter tree to build.
-Bitboard canterSources(Bitboard own, Bitboard landable) {
-  Bitboard sources;
-  forEachDirection([&]<int D>() {
-    sources |= own.template shifted<-D>() & landable.template shifted<-2 * D>();
-  });
-  return sources;
-}
-
 // Breadth-first flood fill of the squares a piece can canter to. Each layer is kept in the
 // order of its squares' written paths (R10), so the first square of a layer to reach a new
 // square is its best parent, and a square's path is its parent's path plus itself.
@@ -85,14 +76,17 @@ struct CanterTree {
         const Square from = order[i];
         if (cells[from] & kCellGoal) continue;
         const int firstChild = size;
+        unsigned leaps = 0;  // the directions of the leaps from `from`, found without branches
         for (int d = 0; d < 8; ++d) {
-          const Square to = leapFrom(from, d);
-          if ((cells[stepFrom(from, d)] & kCellOwn) && quietLandable(cells[to])) {
-            cells[to] |= kCellReached;
-            parent[to] = from;
-            depth[to] = static_cast<std::uint8_t>(depth[from] + 1);
-            order[size++] = to;
-          }
+          const bool over = cells[stepFrom(from, d)] & kCellOwn;
+          leaps |= static_cast<unsigned>(over & quietLandable(cells[leapFrom(from, d)])) << d;
+        }
+        for (; leaps != 0; leaps &= leaps - 1) {
+          const Square to = leapFrom(from, std::countr_zero(leaps));
+          cells[to] |= kCellReached;
+          parent[to] = from;
+          depth[to] = static_cast<std::uint8_t>(depth[from] + 1);
+          order[size++] = to;
         }
         sortChildren(firstChild);
       }
@@ -159,7 +153,6 @@ class Generator {
         ownCastle_(castleOf(us_)),
         goal_(goalOf(us_)),
         jumpSources_(jumpSources(enemies_, empty_)),
-        canterSources_(canterSources(own_, empty_ & ~ownCastle_)),
         castleMoveLeft_(p.castleMovesUsed(us_) < kMaxCastleMoves),
         // A plain move onto an empty goal square starts next to it, and a canter leaps over a
         // piece next to it: with no own piece there, no plain move or canter enters the goal.
@@ -227,17 +220,17 @@ class Generator {
   void addLiftedPieceMoves(Square s, bool quiet, bool captures) {
     pieceMovesBegin_ = out_.size();
     if (quiet) {
-      for (int d = 0; d < 8; ++d) {
-        const Square to = stepFrom(s, d);
-        if (quietLandable(cells_[to])) addPlain(s, to);
-      }
+      unsigned steps = 0;  // the directions of the plain moves, found without branches
+      for (int d = 0; d < 8; ++d)
+        steps |= static_cast<unsigned>(quietLandable(cells_[stepFrom(s, d)])) << d;
+      for (; steps != 0; steps &= steps - 1)
+        addPlain(s, stepFrom(s, std::countr_zero(steps)));
     }
     if (captures && jumpSources_.test(s)) {
       move_.path[0] = s;
       move_.quietSteps = 0;
       startJumps(s);
     }
-    if (!canterSources_.test(s)) return;  // no canter, so no charge either
     if (!knights_.test(s)) {
       if (quiet && cantersMatter()) {
         tree_.build(s, cells_);
@@ -354,10 +347,16 @@ class Generator {
   void continueJumps(Square at, int steps) {
     bool continued = false;
     if (steps == move_.quietSteps || !goal_.test(at)) {
+      unsigned jumps = 0;  // the directions of the jumps from `at`, found without branches (the
+                           // chains below restore the cells before the next direction)
       for (int d = 0; d < 8; ++d) {
+        const bool enemy = cells_[stepFrom(at, d)] & kCellEnemy;
+        jumps |= static_cast<unsigned>(enemy & ((cells_[leapFrom(at, d)] & kCellEmpty) != 0)) << d;
+      }
+      for (; jumps != 0; jumps &= jumps - 1) {
+        const int d = std::countr_zero(jumps);
         const Square over = stepFrom(at, d);
         const Square to = leapFrom(at, d);
-        if (!(cells_[over] & kCellEnemy) || !(cells_[to] & kCellEmpty)) continue;
         if (steps + 1 >= Move::kMaxPathSquares) throw std::length_error("capture path too long");
         continued = true;
         cells_[over] ^= kCellEnemy | kCellEmpty;
@@ -401,7 +400,6 @@ class Generator {
   const Bitboard ownCastle_;
   const Bitboard goal_;
   const Bitboard jumpSources_;
-  const Bitboard canterSources_;
   const bool castleMoveLeft_;
   const bool goalInReach_;  // some plain move or canter may enter the goal
   // The squares' flags, the board of the generation's moment: the moving piece lifted off its
