@@ -223,8 +223,12 @@ class Generator {
       unsigned steps = 0;  // the directions of the plain moves, found without branches
       for (int d = 0; d < 8; ++d)
         steps |= static_cast<unsigned>(quietLandable(cells_[stepFrom(s, d)])) << d;
-      for (; steps != 0; steps &= steps - 1)
-        addPlain(s, stepFrom(s, std::countr_zero(steps)));
+      if (kListing == Listing::CountQuiet || (kListing == Listing::Tactical && !goalInReach_)) {
+        unlisted_ += static_cast<std::size_t>(std::popcount(steps));  // none is listed
+      } else {
+        for (; steps != 0; steps &= steps - 1)
+          addPlain(s, stepFrom(s, std::countr_zero(steps)));
+      }
     }
     if (captures && jumpSources_.test(s)) {
       move_.path[0] = s;
@@ -301,7 +305,7 @@ class Generator {
   bool listsQuiet(Square from, Square to) const {
     if constexpr (kListing == Listing::All) return true;
     if constexpr (kListing == Listing::CountQuiet) return false;
-    return goal_.test(to) && !goal_.test(from);
+    return (cells_[to] & kCellGoal) && !(cells_[from] & kCellGoal);
   }
 
   void addPlain(Square from, Square to) {
