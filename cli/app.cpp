@@ -318,6 +318,11 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
                    "The run's whole length in hours, over all its sessions: a finished run given "
                    "more goes on (0: the config's)")
       ->check(realRange(0.0, 100000.0));
+  train
+      ->add_option("--set", trainOptions.overrides,
+                   "Set a config key over the config file's, SECTION.KEY=VALUE (repeatable; "
+                   "for example --set learning.completion=false --set selfplay.workers=1)")
+      ->allow_extra_args(false);
   train->add_option("--init", trainOptions.init,
                     "A new run starts from this checkpoint's weights (the config's network) "
                     "instead of fresh ones");

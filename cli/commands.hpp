@@ -120,9 +120,10 @@ void runEngine(const EngineOptions& options, std::istream& in, std::ostream& out
 struct TrainOptions {
   std::string config;  // empty: the run directory's config, else kDefaultTrainConfig
   std::string runDirectory = "runs/default";
-  double hours = 0.0;  // 0: the config's run.hours
-  std::string init;    // a checkpoint a new run starts from
-  bool keys = false;   // print every config key with its default and meaning instead
+  double hours = 0.0;                  // 0: the config's run.hours
+  std::vector<std::string> overrides;  // config keys set over the file's: SECTION.KEY=VALUE
+  std::string init;                    // a checkpoint a new run starts from
+  bool keys = false;  // print every config key with its default and meaning instead
 };
 // Log lines to `out`, progress to `err`.
 void runTrain(const TrainOptions& options, std::ostream& out, std::ostream& err);

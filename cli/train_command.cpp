@@ -20,6 +20,7 @@ void runTrain(const TrainOptions& options, std::ostream& out, std::ostream& err)
   run.config = options.config;
   run.runDirectory = options.runDirectory;
   if (options.hours > 0) run.hours = options.hours;
+  run.overrides = options.overrides;
   run.init = options.init;
   run.terminal = ::isatty(STDERR_FILENO) != 0;
   // Ctrl-C or kill: finish the step in flight, save, and leave the run resumable.

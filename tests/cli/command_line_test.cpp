@@ -120,6 +120,19 @@ TEST(CommandLine, ANumberOfHoursMustBeANumber) {
   EXPECT_FALSE(fs::exists("unused"));
 }
 
+// A key set on the command line is checked as the config file's are: one line naming it, and
+// no run directory.
+TEST(CommandLine, AKeySetOnTheCommandLineIsCheckedBeforeTheRunStarts) {
+  const CliResult r = runCamelot({"train", "--config", CAMELOT_CONFIG_DIR "/tiny.toml", "--set",
+                                  "selfplay.workers=1", "--set", "learning.completion=maybe",
+                                  "--run-dir", "unused"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "camelot train: " CAMELOT_CONFIG_DIR
+                   "/tiny.toml with --set: learning.completion: must be true or false "
+                   "(got a string)\n");
+  EXPECT_FALSE(fs::exists("unused"));
+}
+
 // SIGTERM ends a run as Ctrl-C does: the work saved, the log saying so, and the status of a
 // program stopped by that signal (128 + 15), so a script sees it did not finish.
 TEST(CommandLine, SigtermStopsTrainingCleanlyWithAStoppedStatus) {

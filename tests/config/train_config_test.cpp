@@ -212,6 +212,42 @@ TEST(TrainConfig, ComparesMemberWise) {
   EXPECT_NE(a, b);
 }
 
+TEST(TrainConfig, KeysSetOnTheCommandLineOverrideTheFiles) {
+  const TrainConfig config = parseTrainConfig(
+      "[network]\narchitecture = \"mlp\"\n[learning]\nmethod = \"alphazero\"\ncompletion = true\n",
+      "x.toml",
+      {"learning.method=descent", "learning.completion=false", "selfplay.workers=1",
+       "learning.game_result_weight=0.5", "evaluation.baselines=[\"random\", \"greedy\"]"});
+  EXPECT_EQ(config.learning.method, "descent");  // a bare word is a string
+  EXPECT_FALSE(config.learning.completion);
+  EXPECT_EQ(config.selfplay.workers, 1);  // a section the file does not have
+  EXPECT_DOUBLE_EQ(config.learning.gameResultWeight, 0.5);
+  EXPECT_EQ(config.evaluation.baselines, (std::vector<std::string>{"random", "greedy"}));
+}
+
+TEST(TrainConfig, AKeySetOnTheCommandLineIsCheckedAsTheFilesAre) {
+  const auto errorWith = [](const std::string& set) {
+    try {
+      parseTrainConfig("", "x.toml", {set});
+    } catch (const ConfigError& error) {
+      return std::string(error.what());
+    }
+    return std::string();
+  };
+  EXPECT_EQ(errorWith("learning.completion"),
+            "--set learning.completion: expected SECTION.KEY=VALUE (for example "
+            "learning.completion=false)");
+  EXPECT_EQ(errorWith("completion=false"),
+            "--set completion=false: expected SECTION.KEY=VALUE (for example "
+            "learning.completion=false)");
+  EXPECT_EQ(errorWith("learning.completeness=false"),
+            "x.toml with --set: unknown key 'learning.completeness'");
+  EXPECT_EQ(errorWith("learning.completion=maybe"),
+            "x.toml with --set: learning.completion: must be true or false (got a string)");
+  EXPECT_EQ(errorWith("selfplay.workers=0"),
+            errorOf("[selfplay]\nworkers = 0\n").replace(0, 6, "x.toml with --set"));
+}
+
 TEST(TrainConfig, UnknownKeysAndSectionsAreNamed) {
   EXPECT_EQ(errorOf("[selfplay]\nsimulatoins = 3\n"),
             "x.toml: unknown key 'selfplay.simulatoins' (did you mean 'selfplay.simulations'?)");

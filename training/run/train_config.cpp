@@ -423,7 +423,30 @@ TrainerSettings trainerSettingsOf(const TrainConfig& config) {
   return s;
 }
 
-TrainConfig parseTrainConfig(std::string_view text, const std::string& origin) {
+// Sets each "SECTION.KEY=VALUE" of `overrides` in `root`.
+void applyOverrides(toml::table& root, const std::vector<std::string>& overrides) {
+  for (const std::string& text : overrides) {
+    const std::size_t equals = text.find('=');
+    const std::size_t dot = text.find('.');
+    if (equals == std::string::npos || dot == 0 || dot == std::string::npos || dot + 1 >= equals)
+      throw ConfigError("--set " + text +
+                        ": expected SECTION.KEY=VALUE (for example learning.completion=false)");
+    const std::string section = text.substr(0, dot);
+    const std::string key = text.substr(dot + 1, equals - dot - 1);
+    const std::string value = text.substr(equals + 1);
+    toml::table parsed;
+    try {
+      parsed = toml::parse("value = " + value);
+    } catch (const toml::parse_error&) {
+      parsed.insert_or_assign("value", value);  // a bare word
+    }
+    if (root[section].as_table() == nullptr) root.insert_or_assign(section, toml::table{});
+    root[section].as_table()->insert_or_assign(key, parsed["value"]);
+  }
+}
+
+TrainConfig parseTrainConfig(std::string_view text, const std::string& origin,
+                             const std::vector<std::string>& overrides) {
   toml::table root;
   try {
     root = toml::parse(text, origin);
@@ -432,15 +455,18 @@ TrainConfig parseTrainConfig(std::string_view text, const std::string& origin) {
     throw ConfigError(origin + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) +
                       ": parse error: " + std::string(error.description()));
   }
-  checkKnownKeys(root, origin);
+  applyOverrides(root, overrides);
+  const std::string where = overrides.empty() ? origin : origin + " with --set";
+  checkKnownKeys(root, where);
   TrainConfig config;
-  Reader reader(root, origin);
+  Reader reader(root, where);
   visitKeys(config, reader);
-  validate(config, origin);
+  validate(config, where);
   return config;
 }
 
-TrainConfig loadTrainConfig(const std::filesystem::path& file) {
+TrainConfig loadTrainConfig(const std::filesystem::path& file,
+                            const std::vector<std::string>& overrides) {
   const std::string origin = file.string();
   std::error_code ec;
   const auto status = std::filesystem::status(file, ec);
@@ -453,7 +479,7 @@ TrainConfig loadTrainConfig(const std::filesystem::path& file) {
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) throw ConfigError(origin + ": cannot read (" + std::strerror(errno) + ")");
-  return parseTrainConfig(text.str(), origin);
+  return parseTrainConfig(text.str(), origin, overrides);
 }
 
 }  // namespace camelot

@@ -115,10 +115,15 @@ struct TrainConfig {
 TrainerSettings trainerSettingsOf(const TrainConfig& config);
 
 // Reads a config file. Throws ConfigError (see above); missing keys take the defaults.
-TrainConfig loadTrainConfig(const std::filesystem::path& file);
+// `overrides` are keys set on the command line, each "SECTION.KEY=VALUE" (VALUE in TOML, or a
+// bare word read as a string: learning.method=descent), set over the file's keys and checked as
+// they are; a malformed one throws ConfigError naming it.
+TrainConfig loadTrainConfig(const std::filesystem::path& file,
+                            const std::vector<std::string>& overrides = {});
 
 // Parses TOML text (a run directory's saved copy); `origin` names it in errors.
-TrainConfig parseTrainConfig(std::string_view text, const std::string& origin);
+TrainConfig parseTrainConfig(std::string_view text, const std::string& origin,
+                             const std::vector<std::string>& overrides = {});
 
 // Checks every value's range and the settings against each other (the checks the two readers
 // above apply), for configs built or changed in code. Throws ConfigError "ORIGIN: KEY: ...".

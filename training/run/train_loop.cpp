@@ -133,7 +133,7 @@ class Run {
   // that the generations need.
   void start() {
     configFile_ = configFileOf(options_);
-    config_ = loadTrainConfig(configFile_);
+    config_ = loadTrainConfig(configFile_, options_.overrides);
     // The run's length counts every session: a finished run given more hours goes on.
     if (options_.hours) config_.run.hours = *options_.hours;
     hours_ = config_.run.hours;
@@ -375,7 +375,7 @@ void runTraining(const TrainRunOptions& options, std::ostream& log, std::ostream
   // The variant the config learns; a config that cannot be read is reported by the run's start.
   Variant variant = Variant::Standard;
   try {
-    variant = loadTrainConfig(configFileOf(options)).network.variant;
+    variant = loadTrainConfig(configFileOf(options), options.overrides).network.variant;
   } catch (const ConfigError&) {
   }
   if (variant == Variant::Grand) {

@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <optional>
 #include <ostream>
+#include <string>
+#include <vector>
 
 #include "training/run/selfplay_games.hpp"
 #include "training/run/train_config.hpp"
@@ -27,6 +29,8 @@ struct TrainRunOptions {
   std::filesystem::path init;
   // Where self-play games are played; null: this process.
   SelfPlayCluster* selfPlay = nullptr;
+  // Config keys set over the config file's, each "SECTION.KEY=VALUE" (loadTrainConfig).
+  std::vector<std::string> overrides = {};
 };
 
 // Runs or resumes the run until its generations or hours are done or `interrupted` becomes
