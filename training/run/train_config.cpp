@@ -423,6 +423,8 @@ TrainerSettings trainerSettingsOf(const TrainConfig& config) {
   return s;
 }
 
+namespace {
+
 // Sets each "SECTION.KEY=VALUE" of `overrides` in `root`.
 void applyOverrides(toml::table& root, const std::vector<std::string>& overrides) {
   for (const std::string& text : overrides) {
@@ -444,6 +446,8 @@ void applyOverrides(toml::table& root, const std::vector<std::string>& overrides
     root[section].as_table()->insert_or_assign(key, parsed["value"]);
   }
 }
+
+}  // namespace
 
 TrainConfig parseTrainConfig(std::string_view text, const std::string& origin,
                              const std::vector<std::string>& overrides) {
