@@ -165,6 +165,10 @@ int cellOf(Square s, Color perspective) {
   return kCellTables[index(perspective)][s];
 }
 
+const std::int16_t* cellTable(Color perspective) {
+  return kCellTables[index(perspective)].data();
+}
+
 int mirroredCell(int cell) {
   const int row = cell / kGridColumns;
   const int column = cell % kGridColumns;

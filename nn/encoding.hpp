@@ -36,6 +36,8 @@ int inputPlaneCount(int historyPlies, bool tacticalPlanes);
 
 // The cell (row * kGridColumns + column) of real square `s` seen by `perspective`.
 int cellOf(Square s, Color perspective);
+// cellOf's table for `perspective`, indexed by square, for loops over many squares.
+const std::int16_t* cellTable(Color perspective);
 // The cell of the same square after the left-right mirror (the same for both perspectives).
 int mirroredCell(int cell);
 

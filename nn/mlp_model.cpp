@@ -10,6 +10,7 @@
 
 #include "nn/encoding.hpp"
 #include "nn/grand_features.hpp"
+#include "nn/mlp_policy.hpp"
 #include "nn/piece_accumulator.hpp"
 #include "nn/quantized_mlp.hpp"
 #include "nn/simd.hpp"
@@ -88,36 +89,6 @@ MlpWeights forInference(MlpWeights w) {
   return w;
 }
 
-// The policy query's dot products with the rows of one embedding table ([rows][width]), each
-// computed the first time a position's moves ask for it: the moves of a position use a few
-// dozen of the board's cells, so scoring them all would be most of the policy's cost.
-class EmbeddingScores {
- public:
-  explicit EmbeddingScores(int rows)
-      : score_(static_cast<std::size_t>(rows)), stamp_(static_cast<std::size_t>(rows), 0) {}
-
-  // Forgets the last position's scores.
-  void reset() {
-    if (++now_ != 0) return;
-    std::fill(stamp_.begin(), stamp_.end(), 0u);
-    now_ = 1;
-  }
-  float operator()(const std::vector<float>& table, const std::vector<float>& query, int row) {
-    const auto r = static_cast<std::size_t>(row);
-    if (stamp_[r] != now_) {
-      stamp_[r] = now_;
-      const auto width = static_cast<int>(query.size());
-      score_[r] = simd::dot(table.data() + r * query.size(), query.data(), width);
-    }
-    return score_[r];
-  }
-
- private:
-  std::vector<float> score_;
-  std::vector<std::uint32_t> stamp_;
-  std::uint32_t now_ = 0;
-};
-
 class MlpModel;
 
 // One per variant (engine/game_rules.hpp): the features, the policy grouping and the move kinds
@@ -135,7 +106,8 @@ class MlpEvaluator : public BasicEvaluator<Rules> {
   // accumulator_ in float, quantizedActivations_ in the integer path.
   void hiddenInFloat(const BasicEvaluationRequest<Rules>& r);
   void hiddenInIntegers(const BasicEvaluationRequest<Rules>& r);
-  void priors(const BasicEvaluationRequest<Rules>& r, std::vector<float>& out);
+  // The float path's priors, the reference form (the integer path's is onePass_).
+  void priorsInFloat(const BasicEvaluationRequest<Rules>& r, std::vector<float>& out);
 
   std::shared_ptr<const MlpModel> model_;
   std::vector<std::int32_t> features_;
@@ -145,6 +117,7 @@ class MlpEvaluator : public BasicEvaluator<Rules> {
   LegalPolicy legal_;
   // The integer path (standard game, MlpInference::Quantized).
   std::unique_ptr<PieceAccumulator> pieces_;
+  std::optional<OnePassPolicy> onePass_;
   std::vector<const std::int16_t*> nodeColumns_;
   std::vector<std::int16_t> quantizedSums_, quantizedActivations_;
   QuantizedScratch scratch_;
@@ -196,6 +169,9 @@ MlpEvaluator<Rules>::MlpEvaluator(std::shared_ptr<const MlpModel> model)
   query_.resize(static_cast<std::size_t>(c.moveEmbedding));
   if (const std::optional<QuantizedMlp>& q = model_->quantized()) {
     pieces_ = std::make_unique<PieceAccumulator>(*q);
+    const MlpWeights& w = model_->weights();
+    onePass_.emplace(
+        MoveEmbeddings{&w.fromEmbedding, &w.toEmbedding, &w.kindEmbedding, c.moveEmbedding});
     quantizedSums_.resize(static_cast<std::size_t>(q->accumulator));
     quantizedActivations_.resize(static_cast<std::size_t>(q->accumulator));
   }
@@ -242,14 +218,11 @@ void MlpEvaluator<Rules>::hiddenInIntegers(const BasicEvaluationRequest<Rules>& 
 }
 
 template <class Rules>
-void MlpEvaluator<Rules>::priors(const BasicEvaluationRequest<Rules>& r, std::vector<float>& out) {
+void MlpEvaluator<Rules>::priorsInFloat(const BasicEvaluationRequest<Rules>& r,
+                                        std::vector<float>& out) {
   const MlpWeights& w = model_->weights();
-  if (pieces_)
-    quantizedQuery(*model_->quantized(), quantizedActivations_.data(), scratch_, query_.data(),
-                   static_cast<int>(query_.size()));
-  else
-    affineTransposed(w.query, w.queryBias, accumulator_.data(), w.config.accumulator,
-                     query_.data());
+  const int width = w.config.moveEmbedding;
+  affineTransposed(w.query, w.queryBias, accumulator_.data(), w.config.accumulator, query_.data());
   assignLegalPolicy(legal_, *r.position, *r.moves);
   slotKinds(legal_, *r.moves, slotKinds_);
   logits_.resize(legal_.size());
@@ -257,11 +230,12 @@ void MlpEvaluator<Rules>::priors(const BasicEvaluationRequest<Rules>& r, std::ve
   toScores_.reset();
   kindScores_.reset();
   const int cells = mlpInputShape(w.config.variant).cells;
+  const float* query = query_.data();
   for (std::size_t s = 0; s < legal_.size(); ++s) {
     const int index = legal_.indices[s];
-    logits_[s] = fromScores_(w.fromEmbedding, query_, index / cells) +
-                 toScores_(w.toEmbedding, query_, index % cells) +
-                 kindScores_(w.kindEmbedding, query_, slotKinds_[s]);
+    logits_[s] = fromScores_(w.fromEmbedding, query, width, index / cells) +
+                 toScores_(w.toEmbedding, query, width, index % cells) +
+                 kindScores_(w.kindEmbedding, query, width, slotKinds_[s]);
   }
   priorsFromLogits(legal_, logits_, out);
 }
@@ -298,7 +272,16 @@ void MlpEvaluator<Rules>::evaluate(std::span<const BasicEvaluationRequest<Rules>
     result.movesLeft = std::max(0.0f, movesLeft * 100.0f);
 
     result.priors.resize(r.needPriors ? r.moves->size() : 0);
-    if (!result.priors.empty()) priors(r, result.priors);
+    if (result.priors.empty()) continue;
+    if constexpr (std::is_same_v<Rules, StandardRules>) {
+      if (onePass_) {
+        quantizedQuery(*model_->quantized(), quantizedActivations_.data(), scratch_, query_.data(),
+                       static_cast<int>(query_.size()));
+        onePass_->priors(*r.position, *r.moves, query_.data(), result.priors);
+        continue;
+      }
+    }
+    priorsInFloat(r, result.priors);
   }
 }
 
