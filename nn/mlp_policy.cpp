@@ -78,7 +78,8 @@ void OnePassPolicy::priors(const Position& position, const MoveList& moves, cons
   toScores_.reset();
   kindScores_.reset();
 
-  // The pairs first, each move on its own, so that the loads of one overlap the next's.
+  // The pairs first, each move on its own, so that the loads of one overlap the next's;
+  // slotOfMove_ holds them until the grouping below replaces each by its slot.
   const std::int16_t* cell = cellTable(position.sideToMove());
   for (std::size_t m = 0; m < n; ++m)
     slotOfMove_[m] = cell[moves[m].from()] * kGridCells + cell[moves[m].to()];
