@@ -1,13 +1,16 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <numeric>
 #include <optional>
 #include <ostream>
 
-#include "cli/commands.hpp"
+#include "cli/command.hpp"
+#include "cli/command_options.hpp"
 #include "cli/game_setup.hpp"
+#include "cli/input_error.hpp"
 #include "cli/variant.hpp"
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
@@ -18,6 +21,15 @@
 
 namespace camelot::cli {
 namespace {
+
+struct AnalyzeOptions {
+  std::string fen = "startpos";
+  std::string moves;
+  PlayerChoice choice;
+  int top = 10;
+  bool json = false;
+  std::string variant;  // as perft's
+};
 
 struct MoveLine {
   Move move;
@@ -194,8 +206,6 @@ void analyzeGrand(const AnalyzeOptions& options, std::ostream& out) {
   out << '\n';
 }
 
-}  // namespace
-
 void runAnalyze(const AnalyzeOptions& options, std::ostream& out) {
   if (variantOf(options.variant, options.fen) == Variant::Grand) {
     analyzeGrand(options, out);
@@ -292,6 +302,32 @@ void runAnalyze(const AnalyzeOptions& options, std::ostream& out) {
   for (const std::string& m : pv)
     out << ' ' << m;
   out << '\n';
+}
+
+}  // namespace
+
+void addAnalyzeCommand(CLI::App& app, Commands& commands) {
+  auto options = std::make_shared<AnalyzeOptions>();
+  CLI::App* analyze = app.add_subcommand(
+      "analyze",
+      "Search a position with a network (alpha-beta unless --sims or --search says otherwise) "
+      "and print its value, principal variation and top moves: alpha-beta's move first, then by "
+      "the network's prior; a tree search's most visited first, with visits and Q; the "
+      "network's W/D/L after each.");
+  analyze
+      ->add_option("--fen", options->fen,
+                   "Position as CFEN (GFEN for Grand Camelot), or 'startpos'")
+      ->capture_default_str();
+  analyze->add_option("--moves", options->moves, "Moves to play first");
+  addPlayerChoice(analyze, options->choice);
+  analyze->add_option("--top", options->top, "Moves to list")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
+  analyze->add_flag("--json", options->json, "Print one JSON object");
+  addVariantOption(analyze, options->variant,
+                   "; the search is --player mcts:... or gumbel:..., default " +
+                       std::string(kDefaultGrandPlayer));
+  commands.add(analyze, [options](const CommandStreams& io) { runAnalyze(*options, io.out); });
 }
 
 }  // namespace camelot::cli

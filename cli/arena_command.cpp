@@ -1,3 +1,5 @@
+#include "cli/arena_command.hpp"
+
 #include <unistd.h>
 
 #include <chrono>
@@ -6,12 +8,15 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <set>
 #include <thread>
 
-#include "cli/commands.hpp"
+#include "cli/command.hpp"
+#include "cli/command_options.hpp"
+#include "cli/input_error.hpp"
 #include "cli/interrupt.hpp"
 #include "io/durable_file.hpp"
 #include "training/distributed/mpi_arena.hpp"
@@ -31,17 +36,31 @@ namespace {
 
 namespace fs = std::filesystem;
 
+struct ArenaOptions {
+  std::vector<std::string> players;  // player specs (see splitPlayerList)
+  std::string gauntlet;              // when set: this player against each of `players`
+  int games = 20;                    // a pairing
+  std::string openings = "10";       // a suite file, or a count of random openings
+  int openingPlies = 4;              // plies of a random opening
+  std::uint64_t seed = 1;
+  std::string sprt;    // "elo0,elo1": an SPRT between the two players
+  std::string out;     // directory; empty: arenas/arena-DATE-TIME
+  std::string anchor;  // the player rated 0; empty: random if it plays, else the first
+  int simulations = 64;
+  std::string search = "alphabeta";  // of networks without search=: "alphabeta", "puct", "gumbel"
+  int considered = 16;               // Gumbel: root candidates of sequential halving
+  int maxPlies = 300;
+  int workers = 0;  // 0: one per core
+  int gamesPerWorker = 16;
+  std::string device = "cpu";
+  std::string variant;  // "grand": Grand Camelot (each player a partnership)
+};
+
 std::string signedElo(double elo) {
   if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
   char text[32];
   std::snprintf(text, sizeof text, "%+.0f", elo);
   return text;
-}
-
-void writeOrThrow(const fs::path& path, const std::string& text) {
-  const std::string problem =
-      writeFileAtomically(path, {std::as_bytes(std::span(text))}, path.string());
-  if (!problem.empty()) throw InputError(problem);
 }
 
 std::string defaultOutDirectory() {
@@ -196,6 +215,9 @@ std::vector<std::string> splitPlayerList(const std::string& list) {
   return specs;
 }
 
+namespace {
+
+// Results to `out`, progress to `progressOut`.
 void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& progressOut) {
   std::vector<ArenaPlayer> players;
   std::set<std::string> seen;
@@ -264,9 +286,9 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
         std::string text;
         for (const grand::GrandPosition& opening : grandSettings.openings)
           text += grand::toGfen(opening) + '\n';
-        writeOrThrow(dir / "openings.txt", text);
+        writeTextFileAtomically(dir / "openings.txt", text);
       } else {
-        writeOrThrow(dir / "openings.txt", openingsText(settings.openings));
+        writeTextFileAtomically(dir / "openings.txt", openingsText(settings.openings));
       }
     } catch (...) {
       if (world) world->broadcast({std::byte{0}});
@@ -333,7 +355,7 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
     try {
       const RatingsTable table = fitRatings(rated, anchor);
       out << "\nRatings (Bradley-Terry, " << anchor << " = 0):\n" << ratingsText(table);
-      writeOrThrow(dir / "ratings.csv", ratingsCsv(table));
+      writeTextFileAtomically(dir / "ratings.csv", ratingsCsv(table));
       ratingsWritten = true;
     } catch (const RatingsError& e) {
       // An arena stopped early may not link every player to the anchor yet.
@@ -344,31 +366,83 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
       << (ratingsWritten ? ", ratings.csv" : "") << '\n';
 }
 
-void runRatings(const RatingsOptions& options, std::ostream& out, std::ostream& err) {
-  std::vector<RatedGame> games;
-  std::set<std::string> names;
-  for (const std::string& source : options.sources) {
-    const ResultsRead read = readRatedGames(source);
-    for (const std::string& warning : read.warnings)
-      err << "camelot ratings: " << warning << '\n';
-    for (const RatedGame& g : read.games) {
-      names.insert(g.white);
-      names.insert(g.black);
-    }
-    games.insert(games.end(), read.games.begin(), read.games.end());
-  }
-  if (games.empty()) throw InputError("no games in " + options.sources.front());
-  std::string anchor = options.anchor;
-  if (anchor.empty()) anchor = names.contains("random") ? "random" : games.front().white;
-  const RatingsTable table = fitRatings(games, anchor);
-  out << games.size() << " games from " << options.sources.size()
-      << (options.sources.size() == 1 ? " file" : " files") << "; Bradley-Terry ratings, " << anchor
-      << " = 0:\n"
-      << ratingsText(table);
-  if (!options.csv.empty()) {
-    writeOrThrow(options.csv, ratingsCsv(table));
-    out << "Wrote " << options.csv << '\n';
-  }
+}  // namespace
+
+void addArenaCommand(CLI::App& app, Commands& commands) {
+  auto options = std::make_shared<ArenaOptions>();
+  auto lists = std::make_shared<std::vector<std::string>>();
+  CLI::App* arena = app.add_subcommand(
+      "arena",
+      "Play a round robin (or a gauntlet) among networks, classical players and outside "
+      "engines in paired openings, and rate them (Bradley-Terry, 95% intervals); optionally an "
+      "SPRT between two players. Results go to a directory that 'camelot ratings' reads. Under "
+      "mpirun the games are spread over the ranks and rank 0 writes the same files.");
+  arena->add_option("--players", *lists,
+                    "Players, comma-separated: net:FILE[,sims=N], random, greedy, "
+                    "alphabeta:depth=N, mcts:..., engine:CMD (repeatable)");
+  arena->add_option("--player", options->players,
+                    "One player spec taken verbatim, e.g. an engine:CMD holding commas "
+                    "(repeatable)");
+  arena->add_option("--gauntlet", options->gauntlet,
+                    "Play only this player against each of the others");
+  arena->add_option("--games", options->games, "Games a pairing (even: colours swapped)")
+      ->capture_default_str();
+  arena
+      ->add_option("--openings", options->openings,
+                   "Opening suite file (one CFEN a line), or a count of random openings")
+      ->capture_default_str();
+  arena->add_option("--opening-plies", options->openingPlies, "Plies of a random opening")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 200));
+  arena->add_option("--seed", options->seed, "Seed of the random openings and players")
+      ->capture_default_str();
+  arena->add_option("--sprt", options->sprt,
+                    "ELO0,ELO1: stop when the SPRT (alpha = beta = 0.05) decides between the two "
+                    "players; --games is then the most a pairing plays");
+  arena->add_option("--out", options->out,
+                    "Directory for results.csv, games.jsonl, ratings.csv, openings.txt "
+                    "(default arenas/arena-DATE-TIME)");
+  arena->add_option("--anchor", options->anchor,
+                    "Player rated 0 (default: random if it plays, else the first)");
+  arena
+      ->add_option("--sims", options->simulations,
+                   "Simulations of tree-searching networks without sims=")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000000));
+  arena
+      ->add_option("--search", options->search,
+                   "Search of networks without search=: alphabeta (on the network's value and "
+                   "policy), gumbel (Gumbel root search, as self-play) or puct")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"alphabeta", "gumbel", "puct"}));
+  arena
+      ->add_option("--considered", options->considered,
+                   "Gumbel only: root moves sequential halving considers")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1024));
+  arena
+      ->add_option("--max-plies", options->maxPlies,
+                   "Adjudicate a game as a draw after this many plies (a setting, not a rule)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  arena->add_option("--workers", options->workers, "Worker threads (0: one per core)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 256));
+  arena->add_option("--games-per-worker", options->gamesPerWorker, "Games a worker steps at once")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 4096));
+  arena->add_option("--device", options->device, "Where networks run: cpu, cuda, cuda:N")
+      ->capture_default_str();
+  addVariantOption(arena, options->variant,
+                   "; each player moves for a partnership, swapped every game; --openings is a "
+                   "count",
+                   "standard");
+  commands.add(arena, [options, lists](const CommandStreams& io) {
+    for (const std::string& list : *lists)
+      for (const std::string& spec : splitPlayerList(list))
+        options->players.push_back(spec);
+    runArena(*options, io.out, io.err);
+  });
 }
 
 }  // namespace camelot::cli

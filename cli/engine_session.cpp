@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <ostream>
 
-#include "cli/commands.hpp"
+#include "cli/input_error.hpp"
 #include "cli/variant_text.hpp"
 
 namespace camelot::cli {

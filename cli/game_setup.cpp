@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "cli/commands.hpp"
+#include "cli/input_error.hpp"
 #include "cli/variant.hpp"
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"

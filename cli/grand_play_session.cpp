@@ -11,8 +11,9 @@
 #include <vector>
 
 #include "cli/board_diagram.hpp"
-#include "cli/commands.hpp"
 #include "cli/game_setup.hpp"
+#include "cli/input_error.hpp"
+#include "cli/play_command.hpp"
 #include "cli/terminal_play.hpp"
 #include "cli/variant.hpp"
 #include "engine/splitmix64.hpp"

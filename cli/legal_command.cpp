@@ -1,9 +1,12 @@
 #include <algorithm>
 #include <istream>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "cli/commands.hpp"
+#include "cli/command.hpp"
+#include "cli/command_options.hpp"
+#include "cli/input_error.hpp"
 #include "cli/variant.hpp"
 #include "engine/cfen.hpp"
 #include "engine/grand/grand_rules.hpp"
@@ -61,12 +64,16 @@ void writeAnyLegal(const std::string& text, const std::string& variant, std::ost
     writeLegal(parseCfen(text), out);
 }
 
-}  // namespace
+struct LegalOptions {
+  std::optional<std::string> fen;  // none: one position a line of standard input
+  std::string variant;             // as perft's
+};
 
-void runLegal(const std::optional<std::string>& fen, const std::string& variant, std::istream& in,
-              std::ostream& out) {
-  if (fen) {
-    writeAnyLegal(*fen, variant, out);
+// With a FEN: one position. Without: one position per line of `in`.
+void runLegal(const LegalOptions& options, std::istream& in, std::ostream& out) {
+  const std::string& variant = options.variant;
+  if (options.fen) {
+    writeAnyLegal(*options.fen, variant, out);
     return;
   }
   std::string line;
@@ -82,6 +89,22 @@ void runLegal(const std::optional<std::string>& fen, const std::string& variant,
     }
     out.flush();
   }
+}
+
+}  // namespace
+
+void addLegalCommand(CLI::App& app, Commands& commands) {
+  auto options = std::make_shared<LegalOptions>();
+  CLI::App* legal =
+      app.add_subcommand("legal",
+                         "Print the legal moves of positions as JSON lines: "
+                         "{\"fen\": F, \"outcome\": O, \"moves\": [[notation, result_cfen], ...]}. "
+                         "Without --fen, reads one CFEN per line from standard input.");
+  legal->add_option("--fen", options->fen,
+                    "Position as CFEN (GFEN for Grand Camelot), or 'startpos'");
+  addVariantOption(legal, options->variant,
+                   "; outcome none, rb, gy or draw; a forced pass is the move 'pass'");
+  commands.add(legal, [options](const CommandStreams& io) { runLegal(*options, io.in, io.out); });
 }
 
 }  // namespace camelot::cli

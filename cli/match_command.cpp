@@ -3,11 +3,14 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
 
-#include "cli/commands.hpp"
+#include "cli/command.hpp"
+#include "cli/command_options.hpp"
+#include "cli/input_error.hpp"
 #include "cli/interrupt.hpp"
 #include "io/durable_file.hpp"
 #include "training/evaluation/grand_match.hpp"
@@ -18,6 +21,19 @@
 
 namespace camelot::cli {
 namespace {
+
+struct MatchOptions {
+  std::string white;
+  std::string black;
+  int games = 2;
+  int openingPlies = 0;
+  std::uint64_t seed = 1;
+  int maxPlies = 1000;
+  int threads = 1;
+  std::string outDirectory;
+  bool json = false;
+  std::string variant;  // "grand": Grand Camelot, each player moving for a partnership
+};
 
 std::string eloText(double elo) {
   if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
@@ -162,8 +178,7 @@ MatchResult playTheGames(const MatchOptions& options, const PlayerSpec& first,
                    });
 }
 
-}  // namespace
-
+// Results to `out`; a line per finished game to `progress`.
 void runMatch(const MatchOptions& options, std::ostream& out, std::ostream& progress) {
   const bool grandGame = options.variant == "grand";
   const PlayerSpec white = PlayerSpec::parse(options.white);
@@ -235,6 +250,60 @@ void runMatch(const MatchOptions& options, std::ostream& out, std::ostream& prog
       << eloText(elo.elo) << " (95% interval " << eloText(elo.low) << " .. " << eloText(elo.high)
       << ")\n";
   if (games.enabled()) out << "games saved to " << games.path().string() << '\n';
+}
+
+}  // namespace
+
+void addMatchCommand(CLI::App& app, Commands& commands) {
+  auto options = std::make_shared<MatchOptions>();
+  CLI::App* match = app.add_subcommand(
+      "match",
+      "Play games between two players, in pairs from the same opening with colours swapped, and "
+      "report wins, draws, losses, score and Elo difference with a 95% interval.");
+  match
+      ->add_option("--white", options->white,
+                   "First player, White in odd games: random, greedy, alphabeta:depth=4, ...")
+      ->required();
+  match->add_option("--black", options->black, "Second player")->required();
+  match->add_option("--games", options->games, "Number of games")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000000));
+  match
+      ->add_option("--opening-plies", options->openingPlies,
+                   "Random plies from the start before each pair of games")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 200));
+  // The old name, which arena uses for a count of openings: kept for one release, with a
+  // warning.
+  CLI::Option* openingsOld =
+      match
+          ->add_option("--openings", options->openingPlies,
+                       "Old name of --opening-plies (arena's --openings counts openings); goes "
+                       "in the next release")
+          ->check(CLI::Range(0, 200));
+  match->add_option("--seed", options->seed, "Seed of openings and players")->capture_default_str();
+  match
+      ->add_option("--max-plies", options->maxPlies,
+                   "Adjudicate a game as a draw after this many plies (a setting, not a rule)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  match->add_option("--threads", options->threads, "Games played at once")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 256));
+  match->add_option("--out", options->outDirectory, "Directory for the game records (games.jsonl)");
+  addVariantOption(match, options->variant,
+                   "; --white moves for Red and Blue in odd games, Green and Yellow in even ones",
+                   "standard");
+  match->add_flag(
+      "--json", options->json,
+      "Print one JSON object: games, wins, draws, losses, score, elo, elo_low, elo_high");
+  commands.add(match, [options, openingsOld](const CommandStreams& io) {
+    if (openingsOld->count() > 0)
+      io.err << "camelot match: warning: --openings is now --opening-plies (plies of each "
+                "opening; arena's --openings counts openings); the old name goes in the next "
+                "release\n";
+    runMatch(*options, io.out, io.err);
+  });
 }
 
 }  // namespace camelot::cli

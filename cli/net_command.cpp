@@ -1,15 +1,34 @@
 #include <filesystem>
 #include <iomanip>
+#include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 #include <sstream>
+#include <string>
+#include <vector>
 
-#include "cli/commands.hpp"
+#include "cli/command.hpp"
+#include "cli/command_options.hpp"
+#include "cli/input_error.hpp"
 #include "nn/checkpoint.hpp"
 #include "nn/fresh_network.hpp"
 #include "nn/model.hpp"
+#include "nn/network_config.hpp"
 
 namespace camelot::cli {
+namespace {
+
+struct NetInitOptions {
+  std::string architecture = "mlp";
+  NetworkConfig config;           // its architecture and historyPlies come from the two below
+  std::optional<int> history;     // the family's default when absent
+  std::string otherFamilyOption;  // an option given that belongs to the other family
+  std::uint64_t seed = 1;
+  std::string out;
+  bool force = false;
+  std::string variant;  // "grand": a Grand Camelot network (an mlp)
+};
 
 void runNetInit(const NetInitOptions& options, std::ostream& out) {
   if (std::filesystem::exists(options.out) && !options.force)
@@ -34,6 +53,7 @@ void runNetInit(const NetInitOptions& options, std::ostream& out) {
   out << "wrote " << options.out << ": " << describe(config) << ", seed " << options.seed << '\n';
 }
 
+// Prints a checkpoint's header (and checks it is readable by this program).
 void runNetInfo(const std::string& file, bool json, std::ostream& out) {
   const CheckpointHeader h = readCheckpointHeader(file);
   requireCompatible(file, h);
@@ -82,6 +102,76 @@ void runNetInfo(const std::string& file, bool json, std::ostream& out) {
       << "encoding version: " << h.encodingVersion << '\n'
       << "weights:          " << h.weightsBytes << " bytes, checksum " << checksum.str()
       << " (verified)\n";
+}
+
+// `net init`: its options, those of the family not chosen refused by runNetInit.
+void addNetInit(CLI::App* net, Commands& commands) {
+  auto options = std::make_shared<NetInitOptions>();
+  CLI::App* init =
+      net->add_subcommand("init", "Write a freshly initialised network (seeded) as a checkpoint.");
+  NetworkConfig& config = options->config;
+  init->add_option("--architecture", options->architecture,
+                   "Network family: mlp (sparse features, plain C++ on the CPU) or resnet "
+                   "(residual tower, LibTorch, the GPU path)")
+      ->check(CLI::IsMember({"mlp", "resnet"}))
+      ->capture_default_str();
+  const std::vector<CLI::Option*> mlpOptions = {
+      init->add_option("--accumulator", config.accumulator, "mlp: units of the feature layer")
+          ->capture_default_str(),
+      init->add_option("--hidden", config.hidden, "mlp: units of each dense layer")
+          ->capture_default_str(),
+      init->add_option("--move-embedding", config.moveEmbedding,
+                       "mlp: width of the move embeddings")
+          ->capture_default_str()};
+  const std::vector<CLI::Option*> resnetOptions = {
+      init->add_option("--blocks", config.blocks, "resnet: residual blocks")->capture_default_str(),
+      init->add_option("--channels", config.channels, "resnet: channels per block (even)")
+          ->capture_default_str(),
+      init->add_option("--pooling-every", config.globalPoolingEvery,
+                       "resnet: every Nth block pools the whole board (0: none)")
+          ->capture_default_str(),
+      init->add_option("--policy-channels", config.policyChannels, "resnet: query/key width (even)")
+          ->capture_default_str(),
+      init->add_option("--history", options->history,
+                       "resnet: earlier positions in the input (default 2)"),
+      init->add_option("--tactical-planes", config.tacticalPlanes,
+                       "resnet: input planes of the pieces each side could capture or bring to a "
+                       "goal next")
+          ->capture_default_str()};
+  init->callback([options, mlpOptions, resnetOptions] {
+    for (const CLI::Option* option : options->architecture == "mlp" ? resnetOptions : mlpOptions)
+      if (option->count() > 0 && options->otherFamilyOption.empty())
+        options->otherFamilyOption = option->get_name();
+  });
+  init->add_option("--seed", options->seed, "Seed of the initial weights")->capture_default_str();
+  init->add_option("--out", options->out, "Checkpoint file to write")->required();
+  addVariantOption(init, options->variant,
+                   "; its network is an mlp over nn/grand_features.hpp's inputs", "standard");
+  init->add_flag("--force", options->force, "Replace an existing file");
+  commands.add(init, [options](const CommandStreams& io) { runNetInit(*options, io.out); });
+}
+
+void addNetInfo(CLI::App* net, Commands& commands) {
+  struct InfoOptions {
+    std::string file;
+    bool json = false;
+  };
+  auto options = std::make_shared<InfoOptions>();
+  CLI::App* info = net->add_subcommand("info", "Print a checkpoint's header.");
+  info->add_option("FILE", options->file, "Checkpoint file")->required();
+  info->add_flag("--json", options->json, "Print one JSON object");
+  commands.add(info, [options](const CommandStreams& io) {
+    runNetInfo(options->file, options->json, io.out);
+  });
+}
+
+}  // namespace
+
+void addNetCommand(CLI::App& app, Commands& commands) {
+  CLI::App* net = app.add_subcommand("net", "Create and inspect network checkpoints.");
+  net->require_subcommand(1);
+  addNetInit(net, commands);
+  addNetInfo(net, commands);
 }
 
 }  // namespace camelot::cli

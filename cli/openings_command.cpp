@@ -5,17 +5,21 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <sstream>
 
-#include "cli/commands.hpp"
+#include "cli/command.hpp"
+#include "cli/command_options.hpp"
 #include "cli/game_setup.hpp"
+#include "cli/input_error.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/player_choice.hpp"
 #include "engine/cfen.hpp"
 #include "io/durable_file.hpp"
 #include "openings/explorer_site.hpp"
+#include "openings/game_database.hpp"
 #include "openings/game_import.hpp"
 #include "openings/network_searcher.hpp"
 #include "openings/opening_book.hpp"
@@ -24,7 +28,52 @@
 #include "training/text/progress.hpp"
 
 namespace camelot::cli {
+namespace {
 
+struct OpeningsImportOptions {
+  std::string database;              // the SQLite file, created if new
+  std::vector<std::string> sources;  // games files, match/arena/run directories, text files
+  int plies = 0;                     // plies of each game the tree counts (0: the database's)
+};
+
+struct OpeningsShowOptions {
+  std::string database;
+  std::string fen = "startpos";
+  std::string moves;     // played from fen
+  int continuation = 4;  // plies of the most played line after each move
+  bool json = false;
+};
+
+struct OpeningsTrendOptions {
+  std::string runDirectory;
+  int every = 0;    // generations a row (0: about 20 rows)
+  int top = 6;      // moves shown as columns
+  std::string csv;  // every move's share per row, for scripts/plot_openings.py ('': none)
+};
+
+struct OpeningsGrowOptions {
+  std::string database;
+  std::string net;       // empty: the shipped network
+  int nodes = 100;       // positions to add
+  int milliseconds = 0;  // a position's search (0: the network player's own, a second)
+  int depth = 0;         // or plies of alpha-beta (0: by time)
+};
+
+struct OpeningsExportOptions {
+  std::string database;
+  int plies = 4;
+  double maxValue = 0.1;
+  std::string out;
+};
+
+struct OpeningsHtmlOptions {
+  std::string database;
+  std::string out;
+  int plies = 12;    // how deep from the start the site reaches
+  int minGames = 1;  // games a move needs to lead on (or a book search after it)
+};
+
+// The summary and the import rate to `out`; skipped lines and progress to `err`.
 void runOpeningsImport(const OpeningsImportOptions& options, std::ostream& out, std::ostream& err) {
   GameDatabase database(options.database, options.plies);
   Progress progress(err, ::isatty(STDERR_FILENO) != 0, 5.0);
@@ -58,8 +107,6 @@ void runOpeningsImport(const OpeningsImportOptions& options, std::ostream& out, 
     err << "camelot openings import: interrupted; the games read so far are kept\n";
 }
 
-namespace {
-
 std::string percent(std::int64_t part, std::int64_t whole) {
   char text[16];
   std::snprintf(text, sizeof text, "%.1f%%",
@@ -81,8 +128,7 @@ std::string joined(const std::vector<std::string>& words) {
   return line;
 }
 
-}  // namespace
-
+// The position's moves from the database, a table or one JSON object.
 void runOpeningsShow(const OpeningsShowOptions& options, std::ostream& out) {
   if (!std::filesystem::exists(options.database))
     throw InputError(options.database + ": no such database");
@@ -150,8 +196,6 @@ void runOpeningsShow(const OpeningsShowOptions& options, std::ostream& out) {
   }
 }
 
-namespace {
-
 // The `top` moves of a ply over the whole run, most played first.
 std::vector<std::string> topMoves(const std::vector<TrendBin>& bins, int ply, int top) {
   std::map<std::string, std::int64_t> total;
@@ -173,8 +217,7 @@ std::string share(int part, int whole) {
   return text;
 }
 
-}  // namespace
-
+// The table to `out`, skipped lines to `err`.
 void runOpeningsTrend(const OpeningsTrendOptions& options, std::ostream& out, std::ostream& err) {
   const std::filesystem::path run(options.runDirectory);
   int every = options.every;
@@ -238,6 +281,7 @@ void runOpeningsTrend(const OpeningsTrendOptions& options, std::ostream& out, st
   }
 }
 
+// Grows the book in `database`; the summary to `out`, progress to `err`.
 void runOpeningsGrow(const OpeningsGrowOptions& options, std::ostream& out, std::ostream& err) {
   NetPlayerSpec spec;
   spec.file = options.net.empty() ? shippedNetwork().string() : options.net;
@@ -282,6 +326,7 @@ void runOpeningsGrow(const OpeningsGrowOptions& options, std::ostream& out, std:
     err << "camelot openings grow: interrupted; the positions added so far are kept\n";
 }
 
+// Writes the book's balanced positions as an opening suite (one CFEN a line) for arena --openings.
 void runOpeningsExport(const OpeningsExportOptions& options, std::ostream& out) {
   if (!std::filesystem::exists(options.database))
     throw InputError(options.database + ": no such database");
@@ -307,6 +352,7 @@ void runOpeningsExport(const OpeningsExportOptions& options, std::ostream& out) 
       << ")\n";
 }
 
+// Writes the explorer site (openings/explorer_site.hpp).
 void runOpeningsHtml(const OpeningsHtmlOptions& options, std::ostream& out) {
   if (!std::filesystem::exists(options.database))
     throw InputError(options.database + ": no such database");
@@ -318,6 +364,144 @@ void runOpeningsHtml(const OpeningsHtmlOptions& options, std::ostream& out) {
   const std::filesystem::path index = std::filesystem::absolute(options.out) / "index.html";
   out << "wrote " << options.out << ": " << summary.positions << " positions, " << summary.moves
       << " moves; open file://" << index.string() << '\n';
+}
+
+void addImport(CLI::App* openings, Commands& commands) {
+  auto options = std::make_shared<OpeningsImportOptions>();
+  CLI::App* import = openings->add_subcommand(
+      "import",
+      "Add games to an opening database (created if new): each game is replayed by the engine, "
+      "a bad line is reported with its file and line and skipped, and a game already in the "
+      "database is not added twice.");
+  import->add_option("DB", options->database, "The database file (SQLite)")->required();
+  import
+      ->add_option("SOURCE", options->sources,
+                   "games.jsonl files, match, arena or training run directories, or text files "
+                   "of one game a line (moves in either notation, then 1-0, 0-1, 1/2-1/2 or *)")
+      ->required();
+  import
+      ->add_option("--plies", options->plies,
+                   "A new database: plies of each game its position tree counts (default " +
+                       std::to_string(kDefaultTreePlies) + "; fixed once the file exists)")
+      ->check(CLI::Range(1, kMaxTreePlies));
+  commands.add(
+      import, [options](const CommandStreams& io) { runOpeningsImport(*options, io.out, io.err); });
+}
+
+void addShow(CLI::App* openings, Commands& commands) {
+  auto options = std::make_shared<OpeningsShowOptions>();
+  CLI::App* show = openings->add_subcommand(
+      "show",
+      "Print a position's moves from an opening database: games, White/draw/Black shares, the "
+      "side to move's score and the line most often played after each.");
+  show->add_option("DB", options->database, "The database file")->required();
+  show->add_option("--fen", options->fen, "Position (CFEN) or startpos")->capture_default_str();
+  show->add_option("--moves", options->moves,
+                   "Moves played from --fen, space-separated, either notation");
+  show->add_option("--continuation", options->continuation,
+                   "Plies of the most played line shown after each move")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 40));
+  show->add_flag("--json", options->json, "Print one JSON object");
+  commands.add(show, [options](const CommandStreams& io) { runOpeningsShow(*options, io.out); });
+}
+
+void addTrend(CLI::App* openings, Commands& commands) {
+  auto options = std::make_shared<OpeningsTrendOptions>();
+  CLI::App* trend = openings->add_subcommand(
+      "trend",
+      "How a training run's self-play opens over its generations: the share of each first and "
+      "second move among its games from the start position.");
+  trend->add_option("RUN_DIR", options->runDirectory, "A training run directory")->required();
+  trend->add_option("--every", options->every, "Generations a row (0: about 20 rows)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
+  trend->add_option("--top", options->top, "Moves shown as columns")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 30));
+  trend->add_option("--csv", options->csv,
+                    "Also write every move's share per row here, for "
+                    "scripts/plot_openings.py");
+  commands.add(trend,
+               [options](const CommandStreams& io) { runOpeningsTrend(*options, io.out, io.err); });
+}
+
+void addGrow(CLI::App* openings, Commands& commands) {
+  auto options = std::make_shared<OpeningsGrowOptions>();
+  CLI::App* grow = openings->add_subcommand(
+      "grow",
+      "Grow the database's opening book with a network: best first from the start (the moves "
+      "closest in value to the best, few plies deep), each new position searched by alpha-beta "
+      "on the network and its moves estimated by the network's value; values backed up by "
+      "minimax. Ctrl-C stops after the position in flight; the same command goes on.");
+  grow->add_option("DB", options->database, "The database file")->required();
+  grow->add_option(
+      "--net", options->net,
+      "Network checkpoint (default: the shipped network, " + shippedNetwork().string() + ")");
+  grow->add_option("--nodes", options->nodes, "Positions to add")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10'000'000));
+  grow->add_option("--time", options->milliseconds,
+                   "Milliseconds of search a position (default: a second)")
+      ->check(CLI::Range(1, 3'600'000));
+  grow->add_option("--depth", options->depth, "Or plies of alpha-beta a position")
+      ->check(CLI::Range(1, 64));
+  commands.add(grow,
+               [options](const CommandStreams& io) { runOpeningsGrow(*options, io.out, io.err); });
+}
+
+void addExport(CLI::App* openings, Commands& commands) {
+  auto options = std::make_shared<OpeningsExportOptions>();
+  CLI::App* exportSuite = openings->add_subcommand(
+      "export",
+      "Write the book's balanced positions (book value within --max-value of even) --plies "
+      "moves from the start as an opening suite, one CFEN a line, for 'camelot arena "
+      "--openings FILE'.");
+  exportSuite->add_option("DB", options->database, "The database file")->required();
+  exportSuite->add_option("--plies", options->plies, "Plies from the start")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 200));
+  exportSuite
+      ->add_option("--max-value", options->maxValue,
+                   "Largest distance of the book value from even (values in [-1, 1])")
+      ->capture_default_str()
+      ->check(realRange(0.0, 2.0));
+  exportSuite->add_option("--out", options->out, "The suite to write")->required();
+  commands.add(exportSuite,
+               [options](const CommandStreams& io) { runOpeningsExport(*options, io.out); });
+}
+
+void addHtml(CLI::App* openings, Commands& commands) {
+  auto options = std::make_shared<OpeningsHtmlOptions>();
+  CLI::App* html = openings->add_subcommand(
+      "html",
+      "Write the opening explorer as a static site (index.html, data.js) that opens from the "
+      "file system: the board, the moves with games, W/D/L bars, score and book value; a click "
+      "walks into a move and the line stays in the URL fragment (#F6-F8,G11-G9).");
+  html->add_option("DB", options->database, "The database file")->required();
+  html->add_option("--out", options->out, "Directory to write")->required();
+  html->add_option("--plies", options->plies, "How deep from the start the site reaches")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 200));
+  html->add_option("--min-games", options->minGames,
+                   "Games a move needs to lead on into the site (a book search after it also does)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1'000'000'000));
+  commands.add(html, [options](const CommandStreams& io) { runOpeningsHtml(*options, io.out); });
+}
+
+}  // namespace
+
+void addOpeningsCommand(CLI::App& app, Commands& commands) {
+  CLI::App* openings =
+      app.add_subcommand("openings", "Opening theory: a database of games (docs/openings.md).");
+  openings->require_subcommand(1);
+  addImport(openings, commands);
+  addShow(openings, commands);
+  addTrend(openings, commands);
+  addGrow(openings, commands);
+  addExport(openings, commands);
+  addHtml(openings, commands);
 }
 
 }  // namespace camelot::cli

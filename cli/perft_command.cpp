@@ -1,7 +1,10 @@
 #include <algorithm>
+#include <memory>
 #include <ostream>
 
-#include "cli/commands.hpp"
+#include "cli/command.hpp"
+#include "cli/command_options.hpp"
+#include "cli/input_error.hpp"
 #include "cli/variant.hpp"
 #include "engine/cfen.hpp"
 #include "engine/grand/grand_rules.hpp"
@@ -9,8 +12,14 @@
 #include "engine/perft.hpp"
 
 namespace camelot::cli {
-
 namespace {
+
+struct PerftOptions {
+  int depth = 0;
+  std::string fen = "startpos";
+  bool divide = false;
+  std::string variant;  // "standard", "grand", or empty: the position's (cli/variant.hpp)
+};
 
 // Grand Camelot's perft (engine/grand/grand_rules.hpp), --divide as the standard game's.
 void runGrandPerft(const PerftOptions& options, std::ostream& out) {
@@ -28,8 +37,6 @@ void runGrandPerft(const PerftOptions& options, std::ostream& out) {
   }
   out << total << '\n';
 }
-
-}  // namespace
 
 void runPerft(const PerftOptions& options, std::ostream& out) {
   if (variantOf(options.variant, options.fen) == Variant::Grand) {
@@ -52,6 +59,25 @@ void runPerft(const PerftOptions& options, std::ostream& out) {
   for (const auto& [notation, count] : rows)
     out << notation << ' ' << count << '\n';
   out << total << '\n';
+}
+
+}  // namespace
+
+void addPerftCommand(CLI::App& app, Commands& commands) {
+  auto options = std::make_shared<PerftOptions>();
+  CLI::App* perft = app.add_subcommand(
+      "perft", "Count the leaves of the tree of distinct moves to DEPTH plies (R10).");
+  perft->add_option("DEPTH", options->depth, "Plies to search (0-20)")
+      ->required()
+      ->check(CLI::Range(0, 20));
+  perft
+      ->add_option("--fen", options->fen,
+                   "Position as CFEN (GFEN for Grand Camelot), or 'startpos'")
+      ->capture_default_str();
+  perft->add_flag("--divide", options->divide,
+                  "Print each root move with its count; the last line is the total");
+  addVariantOption(perft, options->variant, "");
+  commands.add(perft, [options](const CommandStreams& io) { runPerft(*options, io.out); });
 }
 
 }  // namespace camelot::cli

@@ -2,6 +2,8 @@
 // terminal. The network's move is a PUCT search like `camelot analyze`; the person types moves in
 // either notation or a few commands, and a typo only earns an explanation, never the end of the
 // session.
+#include "cli/play_command.hpp"
+
 #include <algorithm>
 #include <istream>
 #include <memory>
@@ -13,8 +15,10 @@
 #include <vector>
 
 #include "cli/board_diagram.hpp"
-#include "cli/commands.hpp"
+#include "cli/command.hpp"
+#include "cli/command_options.hpp"
 #include "cli/game_setup.hpp"
+#include "cli/input_error.hpp"
 #include "cli/terminal_play.hpp"
 #include "cli/variant.hpp"
 #include "engine/cfen.hpp"
@@ -190,14 +194,42 @@ class PlaySession {
   std::ostream& out_;
 };
 
-}  // namespace
-
+// A person against the network: reads moves and commands from `in` until the game ends, the
+// person quits, or `in` ends.
 void runPlay(const PlayOptions& options, std::istream& in, std::ostream& out) {
   if (variantOf(options.variant, options.fen) == Variant::Grand) {
     runGrandPlay(options, in, out);
     return;
   }
   PlaySession(options, in, out).run();
+}
+
+}  // namespace
+
+void addPlayCommand(CLI::App& app, Commands& commands) {
+  auto options = std::make_shared<PlayOptions>();
+  CLI::App* play = app.add_subcommand(
+      "play",
+      "Play a game in the terminal against a network (or any player): type moves in either "
+      "notation, or 'help', "
+      "'legal', 'hint', 'undo', 'quit'.");
+  addPlayerChoice(play, options->choice);
+  play->add_option("--color", options->color, "Your side; Black lets the network move first")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"white", "black"}));
+  play->add_option("--fen", options->fen,
+                   "Start position as CFEN (GFEN for Grand Camelot), or 'startpos'")
+      ->capture_default_str();
+  addVariantOption(play, options->variant,
+                   "; you play --seat, --player SPEC (default " + std::string(kDefaultGrandPlayer) +
+                       ") the other three seats");
+  play->add_option("--seat", options->seat, "Grand Camelot: your seat")
+      ->capture_default_str()
+      ->check(CLI::IsMember(kSeatNames));
+  play->add_option("--out", options->out,
+                   "Add the game to this games file (JSON lines, as match --out writes) when "
+                   "the session ends");
+  commands.add(play, [options](const CommandStreams& io) { runPlay(*options, io.in, io.out); });
 }
 
 }  // namespace camelot::cli

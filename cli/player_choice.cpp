@@ -1,6 +1,6 @@
 #include "cli/player_choice.hpp"
 
-#include "cli/commands.hpp"
+#include "cli/input_error.hpp"
 #include "cli/variant.hpp"
 #include "mcts/player_spec.hpp"
 

@@ -2,14 +2,17 @@
 // the terminal, or its move list for sharing.
 #include <fstream>
 #include <istream>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "cli/board_diagram.hpp"
-#include "cli/commands.hpp"
+#include "cli/command.hpp"
+#include "cli/command_options.hpp"
 #include "cli/game_setup.hpp"
+#include "cli/input_error.hpp"
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
@@ -17,6 +20,12 @@
 
 namespace camelot::cli {
 namespace {
+
+struct ReplayOptions {
+  std::string file;   // a games file (games.jsonl)
+  int game = 1;       // which game: its "game" number, else its line
+  std::string moves;  // "letter" or "numeric": print the move list and stop
+};
 
 // Game `number` of the file: the record with that "game" number, else the record on that line.
 WrittenGameRecord findGame(const std::string& file, int number) {
@@ -91,8 +100,7 @@ std::string moveList(const Replayed& game, bool numeric) {
   return text;
 }
 
-}  // namespace
-
+// Steps through a recorded game: Enter (or 'n') the next move, 'b' back, 'q' quit.
 void runReplay(const ReplayOptions& options, std::istream& in, std::ostream& out) {
   const WrittenGameRecord record = findGame(options.file, options.game);
   const Replayed game = replay(record, options.file);
@@ -126,6 +134,29 @@ void runReplay(const ReplayOptions& options, std::istream& in, std::ostream& out
       ++at;
     }
   }
+}
+
+}  // namespace
+
+void addReplayCommand(CLI::App& app, Commands& commands) {
+  auto options = std::make_shared<ReplayOptions>();
+  CLI::App* replay = app.add_subcommand(
+      "replay",
+      "Step through a recorded game in the terminal (Enter or 'n': next move, 'b': back, 'q': "
+      "quit), or print its move list in either notation for sharing.");
+  replay
+      ->add_option("FILE", options->file,
+                   "A games file: games.jsonl of a match, arena, "
+                   "run or camelot play --out")
+      ->required();
+  replay->add_option("--game", options->game, "Which game: its number in the file")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1'000'000'000));
+  replay
+      ->add_option("--moves", options->moves,
+                   "Print the move list in letter or numeric (1999 WCF) notation and stop")
+      ->check(CLI::IsMember({"letter", "numeric"}));
+  commands.add(replay, [options](const CommandStreams& io) { runReplay(*options, io.in, io.out); });
 }
 
 }  // namespace camelot::cli

@@ -1,11 +1,14 @@
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <sstream>
 
 #include "cli/board_diagram.hpp"
-#include "cli/commands.hpp"
+#include "cli/command.hpp"
+#include "cli/command_options.hpp"
 #include "cli/game_setup.hpp"
+#include "cli/input_error.hpp"
 #include "cli/variant.hpp"
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
@@ -14,6 +17,14 @@
 
 namespace camelot::cli {
 namespace {
+
+struct ShowOptions {
+  std::string fen = "startpos";
+  std::string moves;
+  bool numeric = false;
+  std::string variant;       // as perft's
+  std::string seat = "red";  // Grand Camelot: whose side of the board is at the bottom
+};
 
 std::string colorName(Color c) {
   return c == Color::White ? "White" : "Black";
@@ -61,8 +72,6 @@ void showGrand(const ShowOptions& options, std::ostream& out) {
   out << '\n';
 }
 
-}  // namespace
-
 void runShow(const ShowOptions& options, std::ostream& out) {
   if (variantOf(options.variant, options.fen) == Variant::Grand) {
     showGrand(options, out);
@@ -91,6 +100,26 @@ void runShow(const ShowOptions& options, std::ostream& out) {
   for (std::size_t i = 0; i < names.size(); ++i)
     out << (i % 8 == 0 ? "\n  " : "  ") << names[i];
   out << '\n';
+}
+
+}  // namespace
+
+void addShowCommand(CLI::App& app, Commands& commands) {
+  auto options = std::make_shared<ShowOptions>();
+  CLI::App* show = app.add_subcommand(
+      "show", "Play moves from a position and print the board, its CFEN, status and legal moves.");
+  show->add_option("--fen", options->fen,
+                   "Position as CFEN (GFEN for Grand Camelot), or 'startpos'")
+      ->capture_default_str();
+  show->add_option("--moves", options->moves,
+                   "Moves to play first, separated by spaces, e.g. \"F6-F8 G11-G9\"");
+  show->add_flag("--numeric", options->numeric, "List the legal moves in numeric notation");
+  addVariantOption(show, options->variant, "");
+  show->add_option("--seat", options->seat,
+                   "Grand Camelot: the seat whose side is drawn at the bottom")
+      ->check(CLI::IsMember(kSeatNames))
+      ->capture_default_str();
+  commands.add(show, [options](const CommandStreams& io) { runShow(*options, io.out); });
 }
 
 }  // namespace camelot::cli

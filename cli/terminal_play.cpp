@@ -8,7 +8,7 @@
 #include <istream>
 #include <ostream>
 
-#include "cli/commands.hpp"
+#include "cli/input_error.hpp"
 
 namespace camelot::cli {
 namespace {

@@ -1,16 +1,32 @@
 #include <unistd.h>
 
+#include <memory>
 #include <optional>
 #include <ostream>
+#include <string>
+#include <vector>
 
-#include "cli/commands.hpp"
+#include "cli/command.hpp"
+#include "cli/command_options.hpp"
+#include "cli/input_error.hpp"
 #include "cli/interrupt.hpp"
 #include "training/distributed/mpi_selfplay.hpp"
 #include "training/distributed/mpi_world.hpp"
 #include "training/run/train_loop.hpp"
 
 namespace camelot::cli {
+namespace {
 
+struct TrainOptions {
+  std::string config;  // empty: the run directory's config, else kDefaultTrainConfig
+  std::string runDirectory = "runs/default";
+  double hours = 0.0;                  // 0: the config's run.hours
+  std::vector<std::string> overrides;  // config keys set over the file's: SECTION.KEY=VALUE
+  std::string init;                    // a checkpoint a new run starts from
+  bool keys = false;  // print every config key with its default and meaning instead
+};
+
+// Log lines to `out`, progress to `err`.
 void runTrain(const TrainOptions& options, std::ostream& out, std::ostream& err) {
   if (options.keys) {
     out << configKeyReference();
@@ -39,6 +55,40 @@ void runTrain(const TrainOptions& options, std::ostream& out, std::ostream& err)
   MpiSelfPlay selfPlay(*world);
   run.selfPlay = &selfPlay;
   runTraining(run, out, err, watch.interrupted());
+}
+
+}  // namespace
+
+void addTrainCommand(CLI::App& app, Commands& commands) {
+  auto options = std::make_shared<TrainOptions>();
+  CLI::App* train = app.add_subcommand(
+      "train",
+      "Train a network by self-play: generations of self-play, training and evaluation against "
+      "the previous network and fixed baselines, recorded in a run directory. Interrupt it at any "
+      "time; the same command resumes. Under mpirun every rank plays self-play and rank 0 "
+      "trains and owns the run directory.");
+  train->add_option("--config", options->config,
+                    std::string("Run configuration (TOML); default: the run directory's own "
+                                "config.toml, or ") +
+                        kDefaultTrainConfig + " for a new run");
+  train->add_option("--run-dir", options->runDirectory, "Run directory")->capture_default_str();
+  train
+      ->add_option("--hours", options->hours,
+                   "The run's whole length in hours, over all its sessions: a finished run given "
+                   "more goes on (0: the config's)")
+      ->check(realRange(0.0, 100000.0));
+  train
+      ->add_option("--set", options->overrides,
+                   "Set a config key over the config file's, SECTION.KEY=VALUE (repeatable; "
+                   "for example --set learning.completion=false --set selfplay.workers=1)")
+      ->allow_extra_args(false);
+  train->add_option("--init", options->init,
+                    "A new run starts from this checkpoint's weights (the config's network) "
+                    "instead of fresh ones");
+  train->add_flag("--keys", options->keys,
+                  "Print every config key with its default and meaning, as a config file, and "
+                  "exit");
+  commands.add(train, [options](const CommandStreams& io) { runTrain(*options, io.out, io.err); });
 }
 
 }  // namespace camelot::cli

@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include "cli/commands.hpp"
 #include "cli/game_setup.hpp"
+#include "cli/input_error.hpp"
 #include "engine/game_rules.hpp"
 #include "engine/notation.hpp"
 

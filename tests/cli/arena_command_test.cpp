@@ -1,6 +1,8 @@
 // `camelot arena` and `camelot ratings` as a user runs them: the player list, the files an arena
 // writes, the pairings it plays, its refusals, and merging arenas into one table.
 
+#include "cli/arena_command.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/commands.hpp"
+#include "cli/input_error.hpp"
 #include "engine/cfen.hpp"
 #include "tests/cli/cli_runner.hpp"
 #include "tests/scratch_dir.hpp"
