@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "benchmarks/bench_positions.hpp"
-#include "mcts/alphabeta_player.hpp"
+#include "players/alphabeta_player.hpp"
 #include "nn/checkpoint.hpp"
 #include "nn/encoding.hpp"
 #include "nn/fresh_network.hpp"

@@ -7,7 +7,7 @@
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
-#include "training/selfplay/game_record.hpp"
+#include "players/game_record.hpp"
 
 namespace camelot {
 namespace fs = std::filesystem;
@@ -46,7 +46,7 @@ struct OtherVariant {
   std::string variant;
 };
 
-// One JSON game record (training/selfplay/game_record.hpp).
+// One JSON game record (players/game_record.hpp).
 std::string fromJson(const std::string& line, SourceGame& game) {
   try {
     WrittenGameRecord record = readGameRecordLine(line);

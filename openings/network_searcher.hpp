@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "openings/position_searcher.hpp"
-#include "training/evaluation/player_factory.hpp"
+#include "players/player_factory.hpp"
 
 namespace camelot {
 

@@ -6,7 +6,7 @@
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
 #include "openings/game_source.hpp"
-#include "training/selfplay/game_record.hpp"
+#include "players/game_record.hpp"
 
 namespace camelot {
 namespace fs = std::filesystem;

@@ -13,7 +13,7 @@
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
 #include "tests/scratch_dir.hpp"
-#include "training/selfplay/grand_game_record.hpp"
+#include "players/grand_game_record.hpp"
 
 namespace camelot {
 namespace {

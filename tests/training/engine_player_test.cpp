@@ -2,7 +2,7 @@
 // games through the protocol; engines that break it (an illegal or unreadable move, an error
 // answer, ending at once, silence) forfeit, and the match scores the forfeits as losses.
 
-#include "training/evaluation/engine_player.hpp"
+#include "players/engine_player.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -19,7 +19,7 @@
 #include "engine/notation.hpp"
 #include "tests/scratch_dir.hpp"
 #include "training/evaluation/match.hpp"
-#include "training/evaluation/player_factory.hpp"
+#include "players/player_factory.hpp"
 
 namespace camelot {
 namespace {

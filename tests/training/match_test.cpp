@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "training/evaluation/elo.hpp"
-#include "training/evaluation/player_factory.hpp"
+#include "players/player_factory.hpp"
 
 namespace camelot {
 namespace {

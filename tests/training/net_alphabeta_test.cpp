@@ -13,10 +13,10 @@
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
-#include "mcts/alphabeta_player.hpp"
+#include "players/alphabeta_player.hpp"
 #include "nn/model.hpp"
 #include "nn/network_judge.hpp"
-#include "training/evaluation/player_factory.hpp"
+#include "players/player_factory.hpp"
 
 namespace camelot {
 namespace {

@@ -5,9 +5,9 @@
 #include <stdexcept>
 
 #include "engine/splitmix64.hpp"
-#include "mcts/player_spec.hpp"
+#include "players/player_spec.hpp"
 #include "nn/model.hpp"
-#include "training/evaluation/player_factory.hpp"
+#include "players/player_factory.hpp"
 #include "training/selfplay/batched_games.hpp"
 
 namespace camelot {

@@ -8,9 +8,9 @@
 #include <functional>
 #include <memory>
 
-#include "mcts/player.hpp"
+#include "players/player.hpp"
 #include "training/evaluation/match.hpp"
-#include "training/selfplay/grand_game_record.hpp"
+#include "players/grand_game_record.hpp"
 
 namespace camelot {
 

@@ -10,7 +10,7 @@
 #include <stdexcept>
 
 #include "engine/splitmix64.hpp"
-#include "training/evaluation/engine_player.hpp"
+#include "players/engine_player.hpp"
 
 namespace camelot {
 

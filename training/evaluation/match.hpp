@@ -10,9 +10,9 @@
 #include <set>
 #include <string>
 
-#include "mcts/player.hpp"
+#include "players/player.hpp"
 #include "training/evaluation/elo.hpp"
-#include "training/selfplay/game_record.hpp"
+#include "players/game_record.hpp"
 
 namespace camelot {
 

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "training/evaluation/ratings.hpp"
-#include "training/selfplay/game_record.hpp"
-#include "training/selfplay/grand_game_record.hpp"
+#include "players/game_record.hpp"
+#include "players/grand_game_record.hpp"
 
 namespace camelot {
 

@@ -9,8 +9,8 @@
 
 #include "nn/network_config.hpp"
 #include "nn/trainer.hpp"
-#include "training/evaluation/engine_player.hpp"
-#include "training/evaluation/player_factory.hpp"
+#include "players/engine_player.hpp"
+#include "players/player_factory.hpp"
 
 namespace camelot {
 namespace {

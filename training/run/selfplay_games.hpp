@@ -17,7 +17,7 @@
 #include "nn/training_sample.hpp"
 #include "training/run/train_config.hpp"
 #include "training/selfplay/batched_games.hpp"
-#include "training/selfplay/game_record.hpp"
+#include "players/game_record.hpp"
 
 namespace camelot {
 

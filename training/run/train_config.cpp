@@ -14,7 +14,7 @@
 #include <system_error>
 #include <utility>
 
-#include "mcts/player_spec.hpp"
+#include "players/player_spec.hpp"
 #include "training/run/config_keys.hpp"
 #include "training/run/config_values.hpp"
 #include "training/text/nearest_name.hpp"

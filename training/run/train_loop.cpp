@@ -7,6 +7,7 @@
 #include <optional>
 #include <stdexcept>
 #include <type_traits>
+#include <utility>
 
 #include "io/durable_file.hpp"
 #include "nn/checkpoint.hpp"
@@ -47,9 +48,12 @@ constexpr const char* kPendingRow = "metrics-pending.csv";
 template <class Rules>
 class Run {
  public:
-  Run(const TrainRunOptions& options, std::ostream& log, std::ostream& progress,
-      const std::atomic<bool>& interrupted)
+  // `config` is what `configFile` (configFileOf) says, with the options' overrides.
+  Run(const TrainRunOptions& options, fs::path configFile, TrainConfig config, std::ostream& log,
+      std::ostream& progress, const std::atomic<bool>& interrupted)
       : options_(options),
+        config_(std::move(config)),
+        configFile_(std::move(configFile)),
         dir_(options.runDirectory),
         logOut_(log),
         progress_(progress, options.terminal),
@@ -132,8 +136,6 @@ class Run {
   // The config, the directory's files, the replay buffer, the network and the metrics: all
   // that the generations need.
   void start() {
-    configFile_ = configFileOf(options_);
-    config_ = loadTrainConfig(configFile_, options_.overrides);
     // The run's length counts every session: a finished run given more hours goes on.
     if (options_.hours) config_.run.hours = *options_.hours;
     hours_ = config_.run.hours;
@@ -346,13 +348,14 @@ class Run {
   }
 
   const TrainRunOptions& options_;
+  TrainConfig config_;
+  fs::path configFile_;  // where the config was read
   fs::path dir_;
   std::ostream& logOut_;
   Progress progress_;
   const std::atomic<bool>& interrupted_;
   Clock::time_point started_;
   std::optional<Clock::time_point> deadline_;
-  TrainConfig config_;
   std::unique_ptr<BasicReplayBuffer<Rules>> buffer_;
   std::unique_ptr<Trainer> trainer_;
   double hours_ = 0.0;    // the run's length in hours (0: none), --hours over the config's
@@ -360,7 +363,6 @@ class Run {
   Clock::time_point lastMark_;
   // The metrics row of the generation in progress, over every session that worked on it.
   MetricsFile::Row row_;
-  fs::path configFile_;                    // where the config was read
   std::optional<RunDirectory> directory_;  // claimed for this session
   std::optional<MetricsFile> metrics_;
   BasicSelfPlayCluster<Rules>* selfPlay_ = nullptr;  // where the games are played
@@ -372,19 +374,18 @@ class Run {
 
 void runTraining(const TrainRunOptions& options, std::ostream& log, std::ostream& progress,
                  const std::atomic<bool>& interrupted) {
-  // The variant the config learns; a config that cannot be read is reported by the run's start.
-  Variant variant = Variant::Standard;
-  try {
-    variant = loadTrainConfig(configFileOf(options), options.overrides).network.variant;
-  } catch (const ConfigError&) {
-  }
-  if (variant == Variant::Grand) {
+  // The config, read once: the variant it learns picks the run's rules.
+  fs::path configFile = configFileOf(options);
+  TrainConfig config = loadTrainConfig(configFile, options.overrides);
+  if (config.network.variant == Variant::Grand) {
     if (options.selfPlay != nullptr)
       throw std::runtime_error("a Grand Camelot run plays in one process: start it without mpirun");
-    Run<GrandRules>(options, log, progress, interrupted).run();
+    Run<GrandRules>(options, std::move(configFile), std::move(config), log, progress, interrupted)
+        .run();
     return;
   }
-  Run<StandardRules>(options, log, progress, interrupted).run();
+  Run<StandardRules>(options, std::move(configFile), std::move(config), log, progress, interrupted)
+      .run();
 }
 
 }  // namespace camelot

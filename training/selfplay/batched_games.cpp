@@ -16,12 +16,12 @@
 #include "engine/game.hpp"
 #include "engine/grand/grand_game.hpp"
 #include "engine/splitmix64.hpp"
-#include "mcts/mcts_player.hpp"
+#include "players/mcts_player.hpp"
 #include "nn/encoding.hpp"
 #include "nn/grand_features.hpp"
 #include "nn/model.hpp"
-#include "training/evaluation/engine_player.hpp"
-#include "training/evaluation/player_factory.hpp"
+#include "players/engine_player.hpp"
+#include "players/player_factory.hpp"
 #include "training/selfplay/material_adjudication.hpp"
 
 namespace camelot {

@@ -34,8 +34,8 @@
 
 #include "mcts/descent_search.hpp"
 #include "nn/training_sample.hpp"
-#include "training/selfplay/game_record.hpp"
-#include "training/selfplay/grand_game_record.hpp"
+#include "players/game_record.hpp"
+#include "players/grand_game_record.hpp"
 
 namespace camelot {
 

@@ -1,4 +1,4 @@
-#include "training/evaluation/engine_player.hpp"
+#include "players/engine_player.hpp"
 
 #include <fcntl.h>
 #include <poll.h>

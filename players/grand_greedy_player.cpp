@@ -1,4 +1,4 @@
-#include "mcts/grand_greedy_player.hpp"
+#include "players/grand_greedy_player.hpp"
 
 #include <algorithm>
 #include <cstdlib>

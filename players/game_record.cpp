@@ -1,4 +1,4 @@
-#include "training/selfplay/game_record.hpp"
+#include "players/game_record.hpp"
 
 #include <nlohmann/json.hpp>
 

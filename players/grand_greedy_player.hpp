@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <random>
 
-#include "mcts/player.hpp"
+#include "players/player.hpp"
 
 namespace camelot {
 

@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "mcts/mcts_player.hpp"
+#include "players/mcts_player.hpp"
 #include "mcts/rollout_evaluator.hpp"
 #include "mcts/uniform_evaluator.hpp"
 #include "tests/mcts/search_test_support.hpp"

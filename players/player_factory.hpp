@@ -10,9 +10,9 @@
 #include <string>
 #include <string_view>
 
-#include "mcts/mcts_player.hpp"
-#include "mcts/player.hpp"
-#include "mcts/player_spec.hpp"
+#include "players/mcts_player.hpp"
+#include "players/player.hpp"
+#include "players/player_spec.hpp"
 
 namespace camelot {
 

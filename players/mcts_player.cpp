@@ -1,4 +1,4 @@
-#include "mcts/mcts_player.hpp"
+#include "players/mcts_player.hpp"
 
 #include <span>
 #include <stdexcept>

@@ -1,4 +1,4 @@
-#include "mcts/greedy_player.hpp"
+#include "players/greedy_player.hpp"
 
 #include <tuple>
 

@@ -1,4 +1,4 @@
-#include "mcts/player_spec.hpp"
+#include "players/player_spec.hpp"
 
 #include <algorithm>
 #include <charconv>

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "mcts/mcts_player.hpp"
+#include "players/mcts_player.hpp"
 
 namespace camelot {
 

@@ -1,18 +1,18 @@
-#include "training/evaluation/player_factory.hpp"
+#include "players/player_factory.hpp"
 
 #include <map>
 #include <mutex>
 
-#include "mcts/alphabeta_player.hpp"
-#include "mcts/grand_greedy_player.hpp"
-#include "mcts/greedy_player.hpp"
-#include "mcts/mcts_player.hpp"
-#include "mcts/random_player.hpp"
-#include "mcts/rollout_mcts_player.hpp"
+#include "players/alphabeta_player.hpp"
+#include "players/grand_greedy_player.hpp"
+#include "players/greedy_player.hpp"
+#include "players/mcts_player.hpp"
+#include "players/random_player.hpp"
+#include "players/rollout_mcts_player.hpp"
 #include "nn/checkpoint.hpp"
 #include "nn/model.hpp"
 #include "nn/network_judge.hpp"
-#include "training/evaluation/engine_player.hpp"
+#include "players/engine_player.hpp"
 
 namespace camelot {
 namespace {

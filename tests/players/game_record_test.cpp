@@ -1,7 +1,7 @@
 // A game record's line round-trips through readGameRecordLine, and a line that is not a game
 // record gets one error naming what is wrong.
 
-#include "training/selfplay/game_record.hpp"
+#include "players/game_record.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include "engine/notation.hpp"
 #include "io/byte_reader.hpp"
 #include "io/byte_writer.hpp"
-#include "training/selfplay/grand_game_record.hpp"
+#include "players/grand_game_record.hpp"
 
 namespace camelot {
 namespace {

@@ -4,8 +4,8 @@
 
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
-#include "mcts/greedy_player.hpp"
-#include "mcts/random_player.hpp"
+#include "players/greedy_player.hpp"
+#include "players/random_player.hpp"
 
 namespace camelot {
 namespace {

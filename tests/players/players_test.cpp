@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "engine/notation.hpp"
-#include "mcts/mcts_player.hpp"
-#include "mcts/random_player.hpp"
-#include "mcts/rollout_mcts_player.hpp"
+#include "players/mcts_player.hpp"
+#include "players/random_player.hpp"
+#include "players/rollout_mcts_player.hpp"
 #include "tests/engine/hand_built.hpp"
 #include "tests/mcts/search_test_support.hpp"
 

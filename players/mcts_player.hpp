@@ -4,7 +4,7 @@
 // moves (PUCT).
 //
 // Limits: a budget's simulations and time replace the player's own when it sets either
-// (mcts/player.hpp); the search stops at whichever limit comes first. Names read
+// (players/player.hpp); the search stops at whichever limit comes first. Names read
 // "mcts:sims=800,eval=rollout" or "gumbel:sims=32,eval=uniform" (with ",time=500ms" when a time
 // limit is set).
 
@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "mcts/player.hpp"
+#include "players/player.hpp"
 #include "mcts/rollout_evaluator.hpp"
 #include "mcts/search_params.hpp"
 #include "mcts/tree_search.hpp"

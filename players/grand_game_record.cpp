@@ -1,4 +1,4 @@
-#include "training/selfplay/grand_game_record.hpp"
+#include "players/grand_game_record.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-#include "mcts/alphabeta_player.hpp"
+#include "players/alphabeta_player.hpp"
 
 #include <algorithm>
 #include <bit>

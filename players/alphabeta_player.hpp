@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "mcts/evaluation.hpp"
-#include "mcts/player.hpp"
+#include "players/player.hpp"
 #include "mcts/position_judge.hpp"
 
 namespace camelot {

@@ -1,4 +1,4 @@
-#include "mcts/rollout_mcts_player.hpp"
+#include "players/rollout_mcts_player.hpp"
 
 #include <string>
 

@@ -11,7 +11,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "mcts/player.hpp"
+#include "players/player.hpp"
 
 namespace camelot {
 

@@ -7,9 +7,9 @@
 #include <random>
 
 #include "engine/notation.hpp"
-#include "mcts/alphabeta_player.hpp"
+#include "players/alphabeta_player.hpp"
 #include "mcts/evaluation.hpp"
-#include "mcts/random_player.hpp"
+#include "players/random_player.hpp"
 #include "tests/engine/hand_built.hpp"
 
 namespace camelot {

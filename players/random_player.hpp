@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <random>
 
-#include "mcts/player.hpp"
+#include "players/player.hpp"
 
 namespace camelot {
 
