@@ -25,7 +25,6 @@
 #include <vector>
 
 #include "benchmarks/bench_positions.hpp"
-#include "players/alphabeta_player.hpp"
 #include "nn/checkpoint.hpp"
 #include "nn/encoding.hpp"
 #include "nn/fresh_network.hpp"
@@ -35,6 +34,7 @@
 #include "nn/resnet_model.hpp"
 #include "nn/simd.hpp"
 #include "nn/trainer.hpp"
+#include "players/alphabeta_player.hpp"
 #include "training/run/train_config.hpp"
 
 namespace camelot {

@@ -16,10 +16,10 @@
 #include "engine/cfen.hpp"
 #include "engine/grand/grand_game.hpp"
 #include "engine/rules_status.hpp"
-#include "players/alphabeta_player.hpp"
 #include "mcts/gumbel_search.hpp"
 #include "mcts/puct_search.hpp"
 #include "mcts/uniform_evaluator.hpp"
+#include "players/alphabeta_player.hpp"
 
 namespace {
 

@@ -14,10 +14,10 @@
 #include "cli/variant.hpp"
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
-#include "mcts/mcts_player.hpp"
 #include "mcts/tree_search.hpp"
 #include "nn/model.hpp"
-#include "training/evaluation/player_factory.hpp"
+#include "players/mcts_player.hpp"
+#include "players/player_factory.hpp"
 
 namespace camelot::cli {
 namespace {

@@ -8,7 +8,7 @@
 #include "cli/command_line_hints.hpp"
 #include "cli/input_error.hpp"
 #include "cli/interrupt.hpp"
-#include "mcts/player_spec.hpp"
+#include "players/player_spec.hpp"
 
 namespace camelot::cli {
 

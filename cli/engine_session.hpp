@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "engine/game_rules.hpp"
-#include "mcts/player.hpp"
+#include "players/player.hpp"
 
 namespace camelot::cli {
 

@@ -17,9 +17,9 @@
 #include "cli/terminal_play.hpp"
 #include "cli/variant.hpp"
 #include "engine/splitmix64.hpp"
-#include "mcts/player_spec.hpp"
-#include "training/evaluation/player_factory.hpp"
-#include "training/selfplay/grand_game_record.hpp"
+#include "players/grand_game_record.hpp"
+#include "players/player_factory.hpp"
+#include "players/player_spec.hpp"
 
 namespace camelot::cli {
 namespace {

@@ -13,11 +13,11 @@
 #include "cli/input_error.hpp"
 #include "cli/interrupt.hpp"
 #include "io/durable_file.hpp"
+#include "players/game_record.hpp"
+#include "players/player_factory.hpp"
 #include "training/evaluation/grand_match.hpp"
 #include "training/evaluation/match.hpp"
-#include "training/evaluation/player_factory.hpp"
 #include "training/run/directory_lock.hpp"
-#include "training/selfplay/game_record.hpp"
 
 namespace camelot::cli {
 namespace {

@@ -24,8 +24,8 @@
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
-#include "mcts/player.hpp"
-#include "training/selfplay/game_record.hpp"
+#include "players/game_record.hpp"
+#include "players/player.hpp"
 
 namespace camelot::cli {
 namespace {

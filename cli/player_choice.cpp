@@ -2,7 +2,7 @@
 
 #include "cli/input_error.hpp"
 #include "cli/variant.hpp"
-#include "mcts/player_spec.hpp"
+#include "players/player_spec.hpp"
 
 namespace camelot::cli {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 // Who answers in `play`, `analyze` and `engine`: a network (`--net FILE`, by default the
 // shipped one, networks/README.md) searched as `--search` and its limits say, or `--player
-// SPEC`, any spec of the player registry (training/evaluation/player_factory.hpp).
+// SPEC`, any spec of the player registry (players/player_factory.hpp).
 
 #include <cstdint>
 #include <filesystem>
@@ -9,9 +9,9 @@
 #include <optional>
 #include <string>
 
-#include "mcts/player.hpp"
-#include "mcts/player_spec.hpp"
-#include "training/evaluation/player_factory.hpp"
+#include "players/player.hpp"
+#include "players/player_factory.hpp"
+#include "players/player_spec.hpp"
 
 namespace camelot::cli {
 

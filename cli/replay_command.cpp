@@ -16,7 +16,7 @@
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
-#include "training/selfplay/game_record.hpp"
+#include "players/game_record.hpp"
 
 namespace camelot::cli {
 namespace {

@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "mcts/evaluation.hpp"
-#include "players/player.hpp"
 #include "mcts/position_judge.hpp"
+#include "players/player.hpp"
 
 namespace camelot {
 

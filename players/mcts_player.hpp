@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "players/player.hpp"
 #include "mcts/rollout_evaluator.hpp"
 #include "mcts/search_params.hpp"
 #include "mcts/tree_search.hpp"
+#include "players/player.hpp"
 
 namespace camelot {
 

@@ -3,16 +3,16 @@
 #include <map>
 #include <mutex>
 
+#include "nn/checkpoint.hpp"
+#include "nn/model.hpp"
+#include "nn/network_judge.hpp"
 #include "players/alphabeta_player.hpp"
+#include "players/engine_player.hpp"
 #include "players/grand_greedy_player.hpp"
 #include "players/greedy_player.hpp"
 #include "players/mcts_player.hpp"
 #include "players/random_player.hpp"
 #include "players/rollout_mcts_player.hpp"
-#include "nn/checkpoint.hpp"
-#include "nn/model.hpp"
-#include "nn/network_judge.hpp"
-#include "players/engine_player.hpp"
 
 namespace camelot {
 namespace {

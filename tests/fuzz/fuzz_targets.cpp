@@ -19,14 +19,14 @@
 #include "engine/notation.hpp"
 #include "io/byte_reader.hpp"
 #include "io/byte_writer.hpp"
-#include "players/random_player.hpp"
 #include "nn/checkpoint.hpp"
 #include "openings/explorer_site.hpp"
 #include "openings/game_import.hpp"
 #include "openings/position_lookup.hpp"
+#include "players/game_record.hpp"
+#include "players/random_player.hpp"
 #include "training/replay/chunk_file.hpp"
 #include "training/run/train_config.hpp"
-#include "players/game_record.hpp"
 
 namespace camelot::fuzz {
 namespace {

@@ -12,8 +12,8 @@
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
-#include "tests/scratch_dir.hpp"
 #include "players/grand_game_record.hpp"
+#include "tests/scratch_dir.hpp"
 
 namespace camelot {
 namespace {

@@ -7,8 +7,8 @@
 #include <random>
 
 #include "engine/notation.hpp"
-#include "players/alphabeta_player.hpp"
 #include "mcts/evaluation.hpp"
+#include "players/alphabeta_player.hpp"
 #include "players/random_player.hpp"
 #include "tests/engine/hand_built.hpp"
 

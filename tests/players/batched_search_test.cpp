@@ -6,9 +6,9 @@
 #include <memory>
 #include <vector>
 
-#include "players/mcts_player.hpp"
 #include "mcts/rollout_evaluator.hpp"
 #include "mcts/uniform_evaluator.hpp"
+#include "players/mcts_player.hpp"
 #include "tests/mcts/search_test_support.hpp"
 
 namespace camelot {

@@ -7,11 +7,11 @@
 #include <algorithm>
 
 #include "engine/grand/grand_game.hpp"
+#include "mcts/rollout_evaluator.hpp"
+#include "mcts/uniform_evaluator.hpp"
 #include "players/grand_greedy_player.hpp"
 #include "players/mcts_player.hpp"
 #include "players/random_player.hpp"
-#include "mcts/rollout_evaluator.hpp"
-#include "mcts/uniform_evaluator.hpp"
 
 namespace camelot {
 namespace {

@@ -18,13 +18,13 @@
 
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
-#include "players/player_spec.hpp"
 #include "nn/checkpoint.hpp"
 #include "nn/fresh_network.hpp"
+#include "players/player_factory.hpp"
+#include "players/player_spec.hpp"
 #include "tests/scratch_dir.hpp"
 #include "tests/tiny_network.hpp"
 #include "training/evaluation/openings.hpp"
-#include "players/player_factory.hpp"
 
 namespace camelot {
 namespace {

@@ -17,9 +17,9 @@
 
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
+#include "players/player_factory.hpp"
 #include "tests/scratch_dir.hpp"
 #include "training/evaluation/match.hpp"
-#include "players/player_factory.hpp"
 
 namespace camelot {
 namespace {

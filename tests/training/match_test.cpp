@@ -10,8 +10,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "training/evaluation/elo.hpp"
 #include "players/player_factory.hpp"
+#include "training/evaluation/elo.hpp"
 
 namespace camelot {
 namespace {

@@ -13,9 +13,9 @@
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
-#include "players/alphabeta_player.hpp"
 #include "nn/model.hpp"
 #include "nn/network_judge.hpp"
+#include "players/alphabeta_player.hpp"
 #include "players/player_factory.hpp"
 
 namespace camelot {

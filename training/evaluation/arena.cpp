@@ -5,9 +5,9 @@
 #include <stdexcept>
 
 #include "engine/splitmix64.hpp"
-#include "players/player_spec.hpp"
 #include "nn/model.hpp"
 #include "players/player_factory.hpp"
+#include "players/player_spec.hpp"
 #include "training/selfplay/batched_games.hpp"
 
 namespace camelot {

@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "engine/position.hpp"
+#include "players/game_record.hpp"
 #include "players/player_factory.hpp"
 #include "training/selfplay/batched_games.hpp"
-#include "players/game_record.hpp"
 
 namespace camelot {
 

@@ -8,9 +8,9 @@
 #include <functional>
 #include <memory>
 
+#include "players/grand_game_record.hpp"
 #include "players/player.hpp"
 #include "training/evaluation/match.hpp"
-#include "players/grand_game_record.hpp"
 
 namespace camelot {
 

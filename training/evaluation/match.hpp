@@ -10,9 +10,9 @@
 #include <set>
 #include <string>
 
+#include "players/game_record.hpp"
 #include "players/player.hpp"
 #include "training/evaluation/elo.hpp"
-#include "players/game_record.hpp"
 
 namespace camelot {
 

@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "training/evaluation/ratings.hpp"
 #include "players/game_record.hpp"
 #include "players/grand_game_record.hpp"
+#include "training/evaluation/ratings.hpp"
 
 namespace camelot {
 

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <system_error>
 
-#include "players/player_spec.hpp"
 #include "players/player_factory.hpp"
+#include "players/player_spec.hpp"
 
 namespace camelot::config_values {
 namespace {

@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "nn/training_sample.hpp"
+#include "players/game_record.hpp"
 #include "training/run/train_config.hpp"
 #include "training/selfplay/batched_games.hpp"
-#include "players/game_record.hpp"
 
 namespace camelot {
 

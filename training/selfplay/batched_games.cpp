@@ -16,11 +16,11 @@
 #include "engine/game.hpp"
 #include "engine/grand/grand_game.hpp"
 #include "engine/splitmix64.hpp"
-#include "players/mcts_player.hpp"
 #include "nn/encoding.hpp"
 #include "nn/grand_features.hpp"
 #include "nn/model.hpp"
 #include "players/engine_player.hpp"
+#include "players/mcts_player.hpp"
 #include "players/player_factory.hpp"
 #include "training/selfplay/material_adjudication.hpp"
 
