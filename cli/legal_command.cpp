@@ -71,9 +71,8 @@ struct LegalOptions {
 
 // With a FEN: one position. Without: one position per line of `in`.
 void runLegal(const LegalOptions& options, std::istream& in, std::ostream& out) {
-  const std::string& variant = options.variant;
   if (options.fen) {
-    writeAnyLegal(*options.fen, variant, out);
+    writeAnyLegal(*options.fen, options.variant, out);
     return;
   }
   std::string line;
@@ -81,7 +80,7 @@ void runLegal(const LegalOptions& options, std::istream& in, std::ostream& out) 
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     if (line.back() == '\r') line.pop_back();
     try {
-      writeAnyLegal(line, variant, out);
+      writeAnyLegal(line, options.variant, out);
     } catch (const CfenError& e) {
       throw InputError("standard input line " + std::to_string(lineNumber) + ": " + e.what());
     } catch (const grand::GfenError& e) {
