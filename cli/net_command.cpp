@@ -146,7 +146,8 @@ void addNetInit(CLI::App* net, Commands& commands) {
   init->add_option("--seed", options->seed, "Seed of the initial weights")->capture_default_str();
   init->add_option("--out", options->out, "Checkpoint file to write")->required();
   addVariantOption(init, options->variant,
-                   "; its network is an mlp over nn/grand_features.hpp's inputs", "standard");
+                   "; its network is an mlp over nn/features/grand_features.hpp's inputs",
+                   "standard");
   init->add_flag("--force", options->force, "Replace an existing file");
   commands.add(init, [options](const CommandStreams& io) { runNetInit(*options, io.out); });
 }

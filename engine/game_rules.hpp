@@ -75,7 +75,7 @@ struct GrandRules {
   static constexpr std::size_t kTurnCycle = grand::kPlayers;
 
   static void legalMoves(const Position& p, MoveList& out) { out = grand::unsortedLegalMoves(p); }
-  // Grand Camelot's features read every move (nn/grand_features.hpp): nothing is left out.
+  // Grand Camelot's features read every move (nn/features/grand_features.hpp): nothing is left out.
   static bool tacticalMoves(const Position& p, MoveList& out) {
     legalMoves(p, out);
     return false;

@@ -16,7 +16,7 @@
 #include "io/byte_reader.hpp"
 #include "io/byte_writer.hpp"
 #include "io/durable_file.hpp"
-#include "nn/encoding.hpp"
+#include "nn/features/encoding.hpp"
 
 namespace camelot {
 

@@ -35,7 +35,7 @@
 // hidden, moveEmbedding and historyPlies (0).
 //
 // This header and checkpoint.cpp are torch-free (the mlp's plain C++ inference reads its
-// weights here); nn/checkpoint_module.hpp moves a LibTorch module's tensors in and out.
+// weights here); nn/torch/checkpoint_module.hpp moves a LibTorch module's tensors in and out.
 
 #include <cstdint>
 #include <filesystem>

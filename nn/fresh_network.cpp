@@ -1,6 +1,6 @@
 #include "nn/fresh_network.hpp"
 
-#include "nn/torch_backend.hpp"
+#include "nn/torch/torch_backend.hpp"
 
 namespace camelot {
 

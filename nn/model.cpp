@@ -3,8 +3,8 @@
 #include <stdexcept>
 
 #include "nn/checkpoint.hpp"
-#include "nn/mlp_model.hpp"
-#include "nn/torch_backend.hpp"
+#include "nn/mlp/mlp_model.hpp"
+#include "nn/torch/torch_backend.hpp"
 
 namespace camelot {
 

@@ -3,8 +3,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "nn/encoding.hpp"
-#include "nn/grand_features.hpp"
+#include "nn/features/encoding.hpp"
+#include "nn/features/grand_features.hpp"
 
 namespace camelot {
 namespace {

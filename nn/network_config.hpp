@@ -27,8 +27,8 @@ std::optional<Architecture> parseArchitecture(std::string_view name);
 
 struct NetworkConfig {
   Architecture architecture = Architecture::Resnet;
-  // The game it plays. Grand Camelot networks are mlps (nn/grand_features.hpp): the residual
-  // net's planes are the standard board's.
+  // The game it plays. Grand Camelot networks are mlps (nn/features/grand_features.hpp): the
+  // residual net's planes are the standard board's.
   Variant variant = Variant::Standard;
 
   // --- resnet ---

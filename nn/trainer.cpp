@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "nn/torch_backend.hpp"
+#include "nn/torch/torch_backend.hpp"
 
 namespace camelot {
 namespace {

@@ -3,7 +3,7 @@
 // step per batch of TrainingSamples, writes checkpoints (plus the optimizer's state next to
 // them) and hands out inference snapshots (Models) for self-play and evaluation. Either family
 // (NetworkConfig::architecture). Torch-free: the work is done by the LibTorch backend
-// (nn/torch_backend.hpp), loaded when the first trainer is made.
+// (nn/torch/torch_backend.hpp), loaded when the first trainer is made.
 
 #include <cstdint>
 #include <filesystem>
@@ -18,7 +18,7 @@
 namespace camelot {
 
 class Model;        // nn/model.hpp
-class TrainerCore;  // nn/torch_backend.hpp
+class TrainerCore;  // nn/torch/torch_backend.hpp
 
 struct TrainerSettings {
   // Samples per step the caller draws (trainStep itself takes any batch size >= 1).
@@ -84,10 +84,10 @@ class Trainer {
   Trainer& operator=(Trainer&&) noexcept;
 
   // One optimisation step on `batch` (any size >= 1), in train mode: encodes the samples, computes
-  // the losses (nn/losses.hpp), backward, optimizer step at the schedule's learning rate for the
-  // current step, then step() += 1. Throws std::invalid_argument for an empty batch or a malformed
-  // sample (policy indices and targets of different lengths, an index out of range, a result
-  // outside -1..1, more history than kMaxHistoryPlies).
+  // the losses (nn/torch/losses.hpp), backward, optimizer step at the schedule's learning rate for
+  // the current step, then step() += 1. Throws std::invalid_argument for an empty batch or a
+  // malformed sample (policy indices and targets of different lengths, an index out of range, a
+  // result outside -1..1, more history than kMaxHistoryPlies).
   TrainStepStats trainStep(std::span<const TrainingSample> batch);
   // The same for a Grand Camelot network (config().variant; samples of the other game are
   // refused with std::invalid_argument, either way round).

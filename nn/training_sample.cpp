@@ -1,7 +1,7 @@
 #include "nn/training_sample.hpp"
 
 #include "mcts/evaluator.hpp"
-#include "nn/encoding.hpp"
+#include "nn/features/encoding.hpp"
 
 namespace camelot {
 

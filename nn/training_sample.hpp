@@ -19,11 +19,10 @@ struct BasicTrainingSample {
   // mlp, Grand Camelot's only network, reads none).
   std::vector<typename Rules::Position> history;
   std::uint8_t repetitions = 0;  // earlier occurrences of the position in its game (R9 e, G12.5)
-  // Every distinct policy index of the legal moves (nn/encoding.hpp, nn/grand_features.hpp) with
-  // its target
-  // probability (the search's visit shares or improved policy); the targets sum to 1. Both
-  // empty: no policy target, the position was recorded for its value alone (a cheap search's,
-  // selfplay.record_cheap_searches).
+  // Every distinct policy index of the legal moves (nn/features/encoding.hpp,
+  // nn/features/grand_features.hpp) with its target probability (the search's visit shares or
+  // improved policy); the targets sum to 1. Both empty: no policy target, the position was recorded
+  // for its value alone (a cheap search's, selfplay.record_cheap_searches).
   std::vector<std::int32_t> policyIndices;
   std::vector<float> policyTarget;
   // The game's result from the side to move's view (in Grand Camelot, its partnership's):
@@ -40,7 +39,7 @@ using GrandTrainingSample = BasicTrainingSample<GrandRules>;
 
 // The same sample reflected left-right (the standard game's symmetry): position, history and
 // policy. Grand Camelot has no such reflection; its symmetry, the transposition, is built into
-// its features (nn/grand_features.hpp).
+// its features (nn/features/grand_features.hpp).
 TrainingSample mirrored(const TrainingSample& sample);
 
 // The value head's target (win, draw, loss) for the side to move: the game's result, with the

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/grand/grand_game.hpp"
-#include "nn/grand_features.hpp"
+#include "nn/features/grand_features.hpp"
 #include "nn/training_sample.hpp"
 
 namespace camelot::testing_support {

@@ -22,7 +22,7 @@
 
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
-#include "nn/encoding.hpp"
+#include "nn/features/encoding.hpp"
 #include "tests/scratch_dir.hpp"
 
 namespace camelot {

@@ -6,7 +6,7 @@
 // mover's captures start and end.
 // Also the network settings' ranges (NetworkConfig), which fix the history length.
 
-#include "nn/encoding.hpp"
+#include "nn/features/encoding.hpp"
 
 #include <gtest/gtest.h>
 

@@ -20,7 +20,7 @@
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
 #include "engine/rules_status.hpp"
-#include "nn/encoding.hpp"
+#include "nn/features/encoding.hpp"
 #include "tests/engine/hand_built.hpp"
 
 namespace camelot {

@@ -1,10 +1,10 @@
-// Grand Camelot's mlp inputs (nn/grand_features.hpp) and its plain C++ inference: exact
+// Grand Camelot's mlp inputs (nn/features/grand_features.hpp) and its plain C++ inference: exact
 // features of the start, the transposition (G2, the symmetry of the whole game) mapping every
 // vector onto the same features and policy, the half turn changing only the turn-order feature,
 // and a tiny checkpoint (tests/data/grand-mlp-tiny.ckpt, `camelot net init --variant grand
 // --accumulator 16 --hidden 8 --move-embedding 8 --seed 5`) read without LibTorch.
 
-#include "nn/grand_features.hpp"
+#include "nn/features/grand_features.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,7 +15,7 @@
 #include <numeric>
 
 #include "engine/grand/grand_rules.hpp"
-#include "nn/mlp_model.hpp"
+#include "nn/mlp/mlp_model.hpp"
 #include "nn/model.hpp"
 
 namespace camelot {

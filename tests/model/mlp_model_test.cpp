@@ -2,7 +2,7 @@
 // (tests/data/mlp-tiny.ckpt, `camelot net init --accumulator 16 --hidden 8 --move-embedding 8
 // --seed 5`), mirror equivariance of what it reads, and clear errors for damaged weights.
 // tests/nn/mlp_network_test.cpp ties the same inference to the LibTorch training form.
-#include "nn/mlp_model.hpp"
+#include "nn/mlp/mlp_model.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 #include "engine/notation.hpp"
 #include "engine/rules_status.hpp"
 #include "nn/checkpoint.hpp"
-#include "nn/encoding.hpp"
+#include "nn/features/encoding.hpp"
 #include "nn/model.hpp"
 #include "tests/scratch_dir.hpp"
 

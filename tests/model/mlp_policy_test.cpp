@@ -1,7 +1,7 @@
-// The integer path's one-pass priors (nn/mlp_policy.hpp) against the reference form the float
+// The integer path's one-pass priors (nn/mlp/mlp_policy.hpp) against the reference form the float
 // path keeps (LegalPolicy, slotKinds, priorsFromLogits), on the positions of the shared benchmark
 // set, whose middle games have moves sharing their ends (R10), with seeded random embeddings.
-#include "nn/mlp_policy.hpp"
+#include "nn/mlp/mlp_policy.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,9 +11,9 @@
 #include <string>
 
 #include "engine/cfen.hpp"
-#include "nn/encoding.hpp"
-#include "nn/simd.hpp"
-#include "nn/sparse_features.hpp"
+#include "nn/features/encoding.hpp"
+#include "nn/features/sparse_features.hpp"
+#include "nn/mlp/simd.hpp"
 
 namespace camelot {
 namespace {

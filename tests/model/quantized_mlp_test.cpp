@@ -1,8 +1,8 @@
-// The mlp's integer inference (nn/quantized_mlp.hpp, nn/piece_accumulator.hpp) against its
+// The mlp's integer inference (nn/mlp/quantized_mlp.hpp, nn/mlp/piece_accumulator.hpp) against its
 // float reference: the incremental accumulator against one summed from scratch at every ply of
 // random games, and the quantized network's outputs against the float network's on the shipped
 // network. The kernels have their own file, tests/model/simd_kernels_test.cpp.
-#include "nn/quantized_mlp.hpp"
+#include "nn/mlp/quantized_mlp.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,8 +12,8 @@
 
 #include "engine/game.hpp"
 #include "nn/checkpoint.hpp"
-#include "nn/piece_accumulator.hpp"
-#include "nn/sparse_features.hpp"
+#include "nn/features/sparse_features.hpp"
+#include "nn/mlp/piece_accumulator.hpp"
 
 namespace camelot {
 namespace {

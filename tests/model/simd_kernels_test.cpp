@@ -1,6 +1,6 @@
-// The kernels of nn/simd.hpp against plain arithmetic. Built twice: into
+// The kernels of nn/mlp/simd.hpp against plain arithmetic. Built twice: into
 // model_tests with the build's -march (AVX-512 or AVX2 on the machines seen), and as
-// simd_portable_tests with nn/simd.cpp compiled for plain x86-64, so the fallback is tested on
+// simd_portable_tests with nn/mlp/simd.cpp compiled for plain x86-64, so the fallback is tested on
 // every machine too.
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "nn/simd.hpp"
+#include "nn/mlp/simd.hpp"
 
 namespace camelot {
 namespace {

@@ -1,6 +1,6 @@
-// The mlp's sparse features (nn/sparse_features.hpp): exact active lists on hand-built
+// The mlp's sparse features (nn/features/sparse_features.hpp): exact active lists on hand-built
 // positions, read from the side to move's view, the tactical ones from the legal moves.
-#include "nn/sparse_features.hpp"
+#include "nn/features/sparse_features.hpp"
 
 #include <gtest/gtest.h>
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "nn/checkpoint_module.hpp"
+#include "nn/torch/checkpoint_module.hpp"
 #include "tests/nn/checkpoint_test_support.hpp"
 
 namespace camelot {

@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "nn/checkpoint_module.hpp"
-#include "nn/encoding.hpp"
+#include "nn/features/encoding.hpp"
+#include "nn/torch/checkpoint_module.hpp"
 #include "tests/scratch_dir.hpp"
 
 namespace camelot::checkpoint_test {

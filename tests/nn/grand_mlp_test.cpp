@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "nn/grand_features.hpp"
-#include "nn/mlp_network.hpp"
+#include "nn/features/grand_features.hpp"
+#include "nn/mlp/mlp_network.hpp"
 #include "nn/model.hpp"
 #include "nn/trainer.hpp"
 #include "tests/grand_samples.hpp"

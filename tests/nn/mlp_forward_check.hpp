@@ -8,10 +8,10 @@
 #include <type_traits>
 #include <vector>
 
-#include "nn/checkpoint_module.hpp"
-#include "nn/mlp_model.hpp"
-#include "nn/mlp_network.hpp"
+#include "nn/mlp/mlp_model.hpp"
+#include "nn/mlp/mlp_network.hpp"
 #include "nn/model.hpp"
+#include "nn/torch/checkpoint_module.hpp"
 #include "tests/scratch_dir.hpp"
 
 namespace camelot::nn_test {

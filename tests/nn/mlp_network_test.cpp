@@ -1,16 +1,16 @@
 // The mlp's training form against its plain C++ inference: the same priors, values and
 // moves-left to 1e-4 on random positions after a checkpoint round trip, and a trainer that
 // learns a target with it.
-#include "nn/mlp_network.hpp"
+#include "nn/mlp/mlp_network.hpp"
 
 #include <gtest/gtest.h>
 
 #include <map>
 #include <numeric>
 
-#include "nn/checkpoint_module.hpp"
-#include "nn/encoding.hpp"
+#include "nn/features/encoding.hpp"
 #include "nn/model.hpp"
+#include "nn/torch/checkpoint_module.hpp"
 #include "nn/trainer.hpp"
 #include "tests/nn/mlp_forward_check.hpp"
 #include "tests/nn/nn_test_support.hpp"

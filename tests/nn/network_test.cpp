@@ -1,12 +1,12 @@
 // The network: output shapes, exact left-right equivariance of the whole net, the folded
 // inference copy agreeing with the training form, and learning a small fixed dataset.
-#include "nn/network.hpp"
+#include "nn/resnet/network.hpp"
 
 #include <gtest/gtest.h>
 
-#include "nn/encoding.hpp"
-#include "nn/inference_net.hpp"
-#include "nn/losses.hpp"
+#include "nn/features/encoding.hpp"
+#include "nn/resnet/inference_net.hpp"
+#include "nn/torch/losses.hpp"
 #include "tests/nn/nn_test_support.hpp"
 
 namespace camelot {

@@ -9,8 +9,8 @@
 
 #include "engine/game.hpp"
 #include "engine/rules_status.hpp"
-#include "nn/encoding.hpp"
-#include "nn/network.hpp"
+#include "nn/features/encoding.hpp"
+#include "nn/resnet/network.hpp"
 
 namespace camelot::nn_test {
 

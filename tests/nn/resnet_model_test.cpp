@@ -1,7 +1,7 @@
 // The residual network as a Model: priors over exactly the legal moves, mirror equivariance on
 // real positions, batch-size independence, and bitwise-equal answers after a checkpoint round
 // trip through loadModel.
-#include "nn/resnet_model.hpp"
+#include "nn/resnet/resnet_model.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,10 +9,10 @@
 #include <map>
 #include <numeric>
 
-#include "nn/checkpoint_module.hpp"
-#include "nn/encoding.hpp"
-#include "nn/inference_net.hpp"
+#include "nn/features/encoding.hpp"
 #include "nn/model.hpp"
+#include "nn/resnet/inference_net.hpp"
+#include "nn/torch/checkpoint_module.hpp"
 #include "tests/nn/nn_test_support.hpp"
 #include "tests/scratch_dir.hpp"
 

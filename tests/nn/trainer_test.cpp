@@ -20,10 +20,10 @@
 
 #include "engine/game.hpp"
 #include "engine/rules_status.hpp"
-#include "nn/checkpoint_module.hpp"
-#include "nn/encoding.hpp"
+#include "nn/features/encoding.hpp"
 #include "nn/fresh_network.hpp"
 #include "nn/model.hpp"
+#include "nn/torch/checkpoint_module.hpp"
 #include "tests/scratch_dir.hpp"
 
 namespace camelot {

@@ -14,7 +14,7 @@
 #include "engine/game.hpp"
 #include "engine/rules_status.hpp"
 #include "nn/checkpoint.hpp"
-#include "nn/encoding.hpp"
+#include "nn/features/encoding.hpp"
 #include "nn/trainer.hpp"
 #include "tests/scratch_dir.hpp"
 #include "tests/selfplay/quick_batched_settings.hpp"

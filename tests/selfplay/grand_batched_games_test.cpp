@@ -8,7 +8,7 @@
 #include <numeric>
 
 #include "engine/grand/grand_game.hpp"
-#include "nn/grand_features.hpp"
+#include "nn/features/grand_features.hpp"
 #include "nn/model.hpp"
 #include "tests/selfplay/quick_batched_settings.hpp"
 #include "training/selfplay/batched_games.hpp"

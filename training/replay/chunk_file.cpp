@@ -16,8 +16,8 @@
 #include "io/byte_reader.hpp"
 #include "io/byte_writer.hpp"
 #include "io/durable_file.hpp"
-#include "nn/encoding.hpp"
-#include "nn/grand_features.hpp"
+#include "nn/features/encoding.hpp"
+#include "nn/features/grand_features.hpp"
 
 namespace camelot {
 namespace {

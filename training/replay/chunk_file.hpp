@@ -18,7 +18,7 @@
 //
 //   uint16  position CFEN length L (engine/cfen.hpp), then L bytes of CFEN text (a Grand
 //           Camelot run's chunks hold GFEN, engine/grand/grand_position.hpp, and its policy
-//           indices are nn/grand_features.hpp's; the reader is told which it reads)
+//           indices are nn/features/grand_features.hpp's; the reader is told which it reads)
 //   uint8   history count H (0..kMaxHistoryPlies), then H positions, oldest first, each as
 //           uint16 CFEN length + CFEN bytes like the position
 //   uint8   repetitions

@@ -1,0 +1,294 @@
+#include "nn/mlp/mlp_model.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <optional>
+#include <stdexcept>
+#include <type_traits>
+
+#include "nn/features/encoding.hpp"
+#include "nn/features/grand_features.hpp"
+#include "nn/features/sparse_features.hpp"
+#include "nn/mlp/mlp_policy.hpp"
+#include "nn/mlp/piece_accumulator.hpp"
+#include "nn/mlp/quantized_mlp.hpp"
+#include "nn/mlp/simd.hpp"
+
+namespace camelot {
+namespace {
+
+float clipped(float x) {
+  return std::clamp(x, 0.0f, 1.0f);
+}
+
+// `rows` x `columns` row-major -> `columns` x `rows`.
+std::vector<float> transposed(const std::vector<float>& m, int rows, int columns) {
+  std::vector<float> t(m.size());
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < columns; ++c)
+      t[static_cast<std::size_t>(c) * rows + r] = m[static_cast<std::size_t>(r) * columns + c];
+  return t;
+}
+
+// out[0..n) = init[0..n) + the sum over k < count of scale(k) * row(k)[0..n), in blocks of
+// kBlock floats held in registers across the whole sum: every step is an independent
+// multiply-add the compiler vectorises (a dot product's running sum would not be, without
+// reassociation), and `out` is written once. A scale of exactly 0 (the clipped ReLU's floor)
+// skips its row.
+constexpr int kBlock = 32;
+
+template <typename Row, typename Scale>
+void sumRows(const float* init, int n, int count, Row row, Scale scale, float* out) {
+  int j = 0;
+  for (; j + kBlock <= n; j += kBlock) {
+    float block[kBlock];
+    for (int t = 0; t < kBlock; ++t)
+      block[t] = init[j + t];
+    for (int k = 0; k < count; ++k) {
+      const float x = scale(k);
+      if (x == 0.0f) continue;
+      const float* r = row(k) + j;
+      for (int t = 0; t < kBlock; ++t)
+        block[t] += x * r[t];
+    }
+    for (int t = 0; t < kBlock; ++t)
+      out[j + t] = block[t];
+  }
+  if (j == n) return;
+  for (int t = j; t < n; ++t)
+    out[t] = init[t];
+  for (int k = 0; k < count; ++k) {
+    const float x = scale(k);
+    if (x == 0.0f) continue;
+    const float* r = row(k);
+    for (int t = j; t < n; ++t)
+      out[t] += x * r[t];
+  }
+}
+
+// out = bias + W in, with W stored transposed ([in][out]).
+void affineTransposed(const std::vector<float>& weightsT, const std::vector<float>& bias,
+                      const float* in, int inputs, float* out) {
+  const int outputs = static_cast<int>(bias.size());
+  sumRows(
+      bias.data(), outputs, inputs,
+      [&](int k) { return weightsT.data() + static_cast<std::size_t>(k) * outputs; },
+      [&](int k) { return in[k]; }, out);
+}
+
+// `w` laid out for inference: the wide matrices transposed to [in][out]; the heads (wdl and
+// movesLeft, [out][hidden]) stay rows, each output one dot product; the move embeddings stay
+// [cells][width], a row for each cell the query is scored against (EmbeddingScores).
+MlpWeights forInference(MlpWeights w) {
+  const NetworkConfig& c = w.config;
+  w.layer1 = transposed(w.layer1, c.hidden, c.accumulator);
+  w.layer2 = transposed(w.layer2, c.hidden, c.hidden);
+  w.query = transposed(w.query, c.moveEmbedding, c.accumulator);
+  return w;
+}
+
+class MlpModel;
+
+// One per variant (engine/game_rules.hpp): the features, the policy grouping and the move kinds
+// are the variant's overloads (nn/features/sparse_features.hpp, nn/features/grand_features.hpp);
+// the layers are the same. The standard game's value path runs in integers when the model has them.
+template <class Rules>
+class MlpEvaluator : public BasicEvaluator<Rules> {
+ public:
+  explicit MlpEvaluator(std::shared_ptr<const MlpModel> model);
+  void evaluate(std::span<const BasicEvaluationRequest<Rules>> requests,
+                std::span<Evaluation> results) override;
+
+ private:
+  // hidden2_ from the request, and the clipped accumulator the policy's query reads:
+  // accumulator_ in float, quantizedActivations_ in the integer path.
+  void hiddenInFloat(const BasicEvaluationRequest<Rules>& r);
+  void hiddenInIntegers(const BasicEvaluationRequest<Rules>& r);
+  // The float path's priors, the reference form (the integer path's is onePass_).
+  void priorsInFloat(const BasicEvaluationRequest<Rules>& r, std::vector<float>& out);
+
+  std::shared_ptr<const MlpModel> model_;
+  std::vector<std::int32_t> features_;
+  std::vector<float> accumulator_, hidden1_, hidden2_, query_, logits_;
+  EmbeddingScores fromScores_, toScores_, kindScores_;
+  std::vector<int> slotKinds_;
+  LegalPolicy legal_;
+  // The integer path (standard game, MlpInference::Quantized).
+  std::unique_ptr<PieceAccumulator> pieces_;
+  std::optional<OnePassPolicy> onePass_;
+  std::vector<const std::int16_t*> nodeColumns_;
+  std::vector<std::int16_t> quantizedSums_, quantizedActivations_;
+  QuantizedScratch scratch_;
+};
+
+class MlpModel : public Model {
+ public:
+  MlpModel(MlpWeights weights, MlpInference inference)
+      : quantized_(inference == MlpInference::Quantized &&
+                           weights.config.variant == Variant::Standard
+                       ? std::make_optional(quantize(weights))
+                       : std::nullopt),
+        w_(forInference(std::move(weights))) {}
+
+  const NetworkConfig& config() const override { return w_.config; }
+  std::unique_ptr<Evaluator> evaluator(
+      int /*threads: one evaluate call runs on one core*/) const override {
+    requireVariant(Variant::Standard);
+    return std::make_unique<MlpEvaluator<StandardRules>>(self());
+  }
+  std::unique_ptr<GrandEvaluator> grandEvaluator() const override {
+    requireVariant(Variant::Grand);
+    return std::make_unique<MlpEvaluator<GrandRules>>(self());
+  }
+  // Transposed (forInference).
+  const MlpWeights& weights() const { return w_; }
+  // The integer form, where the model runs in it.
+  const std::optional<QuantizedMlp>& quantized() const { return quantized_; }
+
+ private:
+  std::shared_ptr<const MlpModel> self() const {
+    return std::static_pointer_cast<const MlpModel>(shared_from_this());
+  }
+
+  std::optional<QuantizedMlp> quantized_;
+  MlpWeights w_;
+};
+
+template <class Rules>
+MlpEvaluator<Rules>::MlpEvaluator(std::shared_ptr<const MlpModel> model)
+    : model_(std::move(model)),
+      fromScores_(mlpInputShape(model_->config().variant).cells),
+      toScores_(mlpInputShape(model_->config().variant).cells),
+      kindScores_(mlpInputShape(model_->config().variant).kinds) {
+  const NetworkConfig& c = model_->config();
+  accumulator_.resize(static_cast<std::size_t>(c.accumulator));
+  hidden1_.resize(static_cast<std::size_t>(c.hidden));
+  hidden2_.resize(static_cast<std::size_t>(c.hidden));
+  query_.resize(static_cast<std::size_t>(c.moveEmbedding));
+  if (const std::optional<QuantizedMlp>& q = model_->quantized()) {
+    pieces_ = std::make_unique<PieceAccumulator>(*q);
+    const MlpWeights& w = model_->weights();
+    onePass_.emplace(
+        MoveEmbeddings{&w.fromEmbedding, &w.toEmbedding, &w.kindEmbedding, c.moveEmbedding});
+    quantizedSums_.resize(static_cast<std::size_t>(q->accumulator));
+    quantizedActivations_.resize(static_cast<std::size_t>(q->accumulator));
+  }
+}
+
+template <class Rules>
+void MlpEvaluator<Rules>::hiddenInFloat(const BasicEvaluationRequest<Rules>& r) {
+  const MlpWeights& w = model_->weights();
+  const int a = w.config.accumulator, h = w.config.hidden;
+  features_.clear();
+  activeFeatures(*r.position, *r.moves, r.repetitions, features_);
+  float* acc = accumulator_.data();
+  sumRows(
+      w.featureBias.data(), a, static_cast<int>(features_.size()),
+      [&](int k) {
+        return w.features.data() +
+               static_cast<std::size_t>(features_[static_cast<std::size_t>(k)]) * a;
+      },
+      [](int) { return 1.0f; }, acc);
+  for (int k = 0; k < a; ++k)
+    acc[k] = clipped(acc[k]);
+
+  affineTransposed(w.layer1, w.layer1Bias, acc, a, hidden1_.data());
+  for (float& x : hidden1_)
+    x = clipped(x);
+  affineTransposed(w.layer2, w.layer2Bias, hidden1_.data(), h, hidden2_.data());
+  for (float& x : hidden2_)
+    x = clipped(x);
+}
+
+template <class Rules>
+void MlpEvaluator<Rules>::hiddenInIntegers(const BasicEvaluationRequest<Rules>& r) {
+  const QuantizedMlp& q = *model_->quantized();
+  const Position& p = *r.position;
+  features_.clear();
+  nodeFeatures(p, *r.moves, r.repetitions, features_);
+  nodeColumns_.clear();
+  for (const std::int32_t f : features_)
+    nodeColumns_.push_back(column(q, f));
+  simd::applyRows(pieces_->sums(p, p.sideToMove()), nodeColumns_, {}, quantizedSums_.data(),
+                  q.accumulator);
+  quantizedHidden(q, quantizedSums_.data(), quantizedActivations_.data(), scratch_, hidden2_.data(),
+                  static_cast<int>(hidden2_.size()));
+}
+
+template <class Rules>
+void MlpEvaluator<Rules>::priorsInFloat(const BasicEvaluationRequest<Rules>& r,
+                                        std::vector<float>& out) {
+  const MlpWeights& w = model_->weights();
+  const int width = w.config.moveEmbedding;
+  affineTransposed(w.query, w.queryBias, accumulator_.data(), w.config.accumulator, query_.data());
+  assignLegalPolicy(legal_, *r.position, *r.moves);
+  slotKinds(legal_, *r.moves, slotKinds_);
+  logits_.resize(legal_.size());
+  fromScores_.reset();
+  toScores_.reset();
+  kindScores_.reset();
+  const int cells = mlpInputShape(w.config.variant).cells;
+  const float* query = query_.data();
+  for (std::size_t s = 0; s < legal_.size(); ++s) {
+    const int index = legal_.indices[s];
+    logits_[s] = fromScores_(w.fromEmbedding, query, width, index / cells) +
+                 toScores_(w.toEmbedding, query, width, index % cells) +
+                 kindScores_(w.kindEmbedding, query, width, slotKinds_[s]);
+  }
+  priorsFromLogits(legal_, logits_, out);
+}
+
+template <class Rules>
+void MlpEvaluator<Rules>::evaluate(std::span<const BasicEvaluationRequest<Rules>> requests,
+                                   std::span<Evaluation> results) {
+  if (results.size() != requests.size())
+    throw std::invalid_argument("mlp evaluator: one result per request expected");
+  const MlpWeights& w = model_->weights();
+  const int h = w.config.hidden;
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    const BasicEvaluationRequest<Rules>& r = requests[i];
+    Evaluation& result = results[i];
+    if constexpr (std::is_same_v<Rules, StandardRules>) {
+      if (pieces_)
+        hiddenInIntegers(r);
+      else
+        hiddenInFloat(r);
+    } else {
+      hiddenInFloat(r);
+    }
+
+    float wdl[3];
+    for (std::size_t j = 0; j < 3; ++j)
+      wdl[j] = w.wdlBias[j] +
+               simd::dot(w.wdl.data() + j * static_cast<std::size_t>(h), hidden2_.data(), h);
+    const float top = std::max({wdl[0], wdl[1], wdl[2]});
+    float sum = 0.0f;
+    for (float& x : wdl)
+      sum += (x = std::exp(x - top));
+    result.value = {wdl[0] / sum, wdl[1] / sum, wdl[2] / sum};
+    const float movesLeft = w.movesLeftBias[0] + simd::dot(w.movesLeft.data(), hidden2_.data(), h);
+    result.movesLeft = std::max(0.0f, movesLeft * 100.0f);
+
+    result.priors.resize(r.needPriors ? r.moves->size() : 0);
+    if (result.priors.empty()) continue;
+    if constexpr (std::is_same_v<Rules, StandardRules>) {
+      if (onePass_) {
+        quantizedQuery(*model_->quantized(), quantizedActivations_.data(), scratch_, query_.data(),
+                       static_cast<int>(query_.size()));
+        onePass_->priors(*r.position, *r.moves, query_.data(), result.priors);
+        continue;
+      }
+    }
+    priorsInFloat(r, result.priors);
+  }
+}
+
+}  // namespace
+
+std::shared_ptr<const Model> makeMlpModel(MlpWeights weights, MlpInference inference) {
+  validate(weights.config);
+  return std::make_shared<const MlpModel>(std::move(weights), inference);
+}
+
+}  // namespace camelot

@@ -1,0 +1,50 @@
+#pragma once
+// The quantized mlp's accumulator over the piece features (nn/features/sparse_features.hpp), kept
+// up to date from one evaluated position to the next, as NNUE's is along a search line: for each
+// side's view it holds the last position it summed and that position's sums (bias included);
+// a new position from the same view adds the columns of the pieces that arrived and subtracts
+// those of the pieces that left, found by comparing the two positions' bitboards. Nothing has to
+// tell it the moves: a search that evaluates a node's children one after another (alpha-beta's
+// leaves, a tree search's batch) pays a move's two to four columns per position instead of one
+// per piece, and a position far from the last one is summed afresh.
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "engine/bitboard.hpp"
+#include "engine/position.hpp"
+#include "nn/features/sparse_features.hpp"
+#include "nn/mlp/quantized_mlp.hpp"
+
+namespace camelot {
+
+class PieceAccumulator {
+ public:
+  explicit PieceAccumulator(const QuantizedMlp& net);
+
+  // The bias plus the piece columns of `position` seen from `view`'s side (net.accumulator
+  // int16), valid until the next call for the same view.
+  const std::int16_t* sums(const Position& position, Color view);
+
+  // What the updates cost so far: positions summed, columns added or subtracted, and the
+  // positions summed afresh.
+  struct Counts {
+    std::uint64_t positions = 0, columns = 0, refreshes = 0;
+  };
+  const Counts& counts() const { return counts_; }
+
+ private:
+  struct View {
+    bool summed = false;
+    std::array<Bitboard, kPieceBlocks> pieces;
+    std::vector<std::int16_t> sums;
+  };
+
+  const QuantizedMlp& net_;
+  std::array<View, 2> views_;
+  std::vector<const std::int16_t*> added_, removed_;
+  Counts counts_;
+};
+
+}  // namespace camelot

@@ -1,0 +1,157 @@
+#include "nn/mlp/quantized_mlp.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <functional>
+#include <limits>
+
+#include "nn/features/sparse_features.hpp"
+#include "nn/mlp/simd.hpp"
+
+namespace camelot {
+namespace {
+
+// Most features of each group a position can have active at once: 28 pieces (R2), and of the
+// node features at most 14 in each tactical block (a side's pieces) and the six scalars.
+constexpr int kMostPieceFeatures = 28;
+constexpr int kMostNodeFeatures = 4 * 14 + 6;
+// The accumulator's scale is at most this: a column's rounding error is then under 1/2048.
+constexpr int kMostAccumulatorOne = 1024;
+// A dense layer's weights are scaled by at most 2^this.
+constexpr int kMostShift = 14;
+
+int paddedTo(int n, int multiple) {
+  return (n + multiple - 1) / multiple * multiple;
+}
+
+std::int16_t rounded16(double x) {
+  return static_cast<std::int16_t>(std::clamp<long>(std::lround(x), -32767, 32767));
+}
+
+// The sum of the `count` largest of `values`' absolute values.
+double largestSum(std::vector<double> values, int count) {
+  const auto n = std::min<std::size_t>(values.size(), static_cast<std::size_t>(count));
+  std::partial_sort(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(n), values.end(),
+                    std::greater<>());
+  double sum = 0.0;
+  for (std::size_t i = 0; i < n; ++i)
+    sum += values[i];
+  return sum;
+}
+
+// The largest accumulator value (in float) any position can reach in any unit: the bias, the
+// largest piece columns and the largest node columns.
+double accumulatorBound(const MlpWeights& w, int features) {
+  const int a = w.config.accumulator;
+  const int pieceFeatures = kPieceBlocks * kGridCells;
+  double bound = 0.0;
+  for (int u = 0; u < a; ++u) {
+    std::vector<double> pieces, nodes;
+    for (int f = 0; f < features; ++f)
+      (f < pieceFeatures ? pieces : nodes)
+          .push_back(std::abs(w.features[static_cast<std::size_t>(f) * a + u]));
+    bound = std::max(bound, std::abs(w.featureBias[static_cast<std::size_t>(u)]) +
+                                largestSum(std::move(pieces), kMostPieceFeatures) +
+                                largestSum(std::move(nodes), kMostNodeFeatures));
+  }
+  return bound;
+}
+
+// `weight` is [outputs][inputs] row-major.
+QuantizedLayer quantizeLayer(const std::vector<float>& weight, const std::vector<float>& bias,
+                             int inputs, int outputs, int one) {
+  double largest = 0.0, largestRow = 0.0;
+  for (int o = 0; o < outputs; ++o) {
+    double row = std::abs(bias[static_cast<std::size_t>(o)]);
+    for (int i = 0; i < inputs; ++i) {
+      const double x = std::abs(weight[static_cast<std::size_t>(o) * inputs + i]);
+      largest = std::max(largest, x);
+      row += x;
+    }
+    largestRow = std::max(largestRow, row);
+  }
+  QuantizedLayer layer;
+  // The finest scale at which every weight fits int16 and no sum leaves int32.
+  while (layer.shift < kMostShift && largest * std::ldexp(1.0, layer.shift + 1) <= 32767.0 &&
+         largestRow * one * std::ldexp(1.0, layer.shift + 1) < 2147483647.0)
+    ++layer.shift;
+  const double scale = std::ldexp(1.0, layer.shift);
+  layer.inputs = paddedTo(inputs, simd::kLanes);
+  layer.outputs = paddedTo(outputs, simd::kLanes);
+  layer.weights.assign(static_cast<std::size_t>(layer.inputs) * layer.outputs, 0);
+  layer.bias.assign(static_cast<std::size_t>(layer.outputs), 0);
+  for (int o = 0; o < outputs; ++o) {
+    layer.bias[static_cast<std::size_t>(o)] =
+        static_cast<std::int32_t>(std::lround(bias[static_cast<std::size_t>(o)] * one * scale));
+    for (int i = 0; i < inputs; ++i)
+      layer.weights[(static_cast<std::size_t>(i / 2) * layer.outputs + o) * 2 + i % 2] =
+          rounded16(weight[static_cast<std::size_t>(o) * inputs + i] * scale);
+  }
+  return layer;
+}
+
+// The layer's outputs at the activation scale, clipped to [0, one].
+void requantize(const std::int32_t* sums, int shift, std::int16_t one, std::int16_t* out, int n) {
+  for (int o = 0; o < n; ++o)
+    out[o] = static_cast<std::int16_t>(std::clamp<std::int32_t>(sums[o] >> shift, 0, one));
+}
+
+}  // namespace
+
+QuantizedMlp quantize(const MlpWeights& w) {
+  const NetworkConfig& c = w.config;
+  const int features = mlpInputShape(c.variant).features;
+  QuantizedMlp net;
+  const double bound = accumulatorBound(w, features);
+  int one = kMostAccumulatorOne;
+  while (one > 1 && bound * one > 32767.0)
+    one /= 2;
+  net.one = static_cast<std::int16_t>(one);
+  net.accumulator = paddedTo(c.accumulator, simd::kLanes);
+  net.columns.assign(static_cast<std::size_t>(features) * net.accumulator, 0);
+  net.bias.assign(static_cast<std::size_t>(net.accumulator), 0);
+  for (int u = 0; u < c.accumulator; ++u) {
+    net.bias[static_cast<std::size_t>(u)] =
+        rounded16(w.featureBias[static_cast<std::size_t>(u)] * one);
+    for (int f = 0; f < features; ++f)
+      net.columns[static_cast<std::size_t>(f) * net.accumulator + u] =
+          rounded16(w.features[static_cast<std::size_t>(f) * c.accumulator + u] * one);
+  }
+  net.layer1 = quantizeLayer(w.layer1, w.layer1Bias, c.accumulator, c.hidden, one);
+  net.layer2 = quantizeLayer(w.layer2, w.layer2Bias, c.hidden, c.hidden, one);
+  net.query = quantizeLayer(w.query, w.queryBias, c.accumulator, c.moveEmbedding, one);
+  return net;
+}
+
+void quantizedHidden(const QuantizedMlp& net, const std::int16_t* accumulator,
+                     std::int16_t* activations, QuantizedScratch& scratch, float* hidden2,
+                     int hidden) {
+  const QuantizedLayer& l1 = net.layer1;
+  const QuantizedLayer& l2 = net.layer2;
+  scratch.sums.resize(static_cast<std::size_t>(std::max(l1.outputs, l2.outputs)));
+  scratch.hidden1.resize(static_cast<std::size_t>(l1.outputs));
+  simd::clippedRelu(accumulator, net.one, activations, net.accumulator);
+  simd::affine(activations, l1.inputs, l1.weights.data(), l1.bias.data(), l1.outputs,
+               scratch.sums.data());
+  requantize(scratch.sums.data(), l1.shift, net.one, scratch.hidden1.data(), l1.outputs);
+  simd::affine(scratch.hidden1.data(), l2.inputs, l2.weights.data(), l2.bias.data(), l2.outputs,
+               scratch.sums.data());
+  const float toFloat = 1.0f / (static_cast<float>(net.one) * std::ldexp(1.0f, l2.shift));
+  for (int o = 0; o < hidden; ++o)
+    hidden2[o] = std::clamp(static_cast<float>(scratch.sums[static_cast<std::size_t>(o)]) * toFloat,
+                            0.0f, 1.0f);
+}
+
+void quantizedQuery(const QuantizedMlp& net, const std::int16_t* activations,
+                    QuantizedScratch& scratch, float* query, int width) {
+  const QuantizedLayer& q = net.query;
+  scratch.sums.resize(std::max(scratch.sums.size(), static_cast<std::size_t>(q.outputs)));
+  simd::affine(activations, q.inputs, q.weights.data(), q.bias.data(), q.outputs,
+               scratch.sums.data());
+  const float toFloat = 1.0f / (static_cast<float>(net.one) * std::ldexp(1.0f, q.shift));
+  for (int k = 0; k < width; ++k)
+    query[k] = static_cast<float>(scratch.sums[static_cast<std::size_t>(k)]) * toFloat;
+}
+
+}  // namespace camelot

@@ -1,0 +1,63 @@
+#pragma once
+// The mlp's value path and policy query in integers, the way Stockfish's NNUE runs: the feature
+// columns and the accumulator in int16, the clipped ReLU's output in int16, the two dense layers'
+// weights in int16 with int32 sums (nn/mlp/simd.hpp). Training stays in float; a checkpoint is
+// quantized when it is loaded (nn/mlp/mlp_model.cpp), and docs/network.md gives the scales and the
+// measured difference from the float outputs.
+//
+// Scales are powers of two chosen per network: the accumulator's so that no sum a position can
+// reach leaves int16 (an activation of 1.0 is `one`), each dense layer's so that its weights
+// and its sums fit.
+
+#include <cstdint>
+#include <vector>
+
+#include "nn/mlp/mlp_model.hpp"
+
+namespace camelot {
+
+// A dense layer W x + b in integers: inputs at the activation scale, weights times 2^shift,
+// sums at the activation scale times 2^shift.
+struct QuantizedLayer {
+  int inputs = 0;   // padded to simd::kLanes with zero weights
+  int outputs = 0;  // padded likewise
+  int shift = 0;
+  std::vector<std::int16_t> weights;  // in pairs of inputs, as simd::affine reads them
+  std::vector<std::int32_t> bias;
+};
+
+struct QuantizedMlp {
+  std::int16_t one = 0;               // the activation 1.0, the clipped ReLU's ceiling
+  int accumulator = 0;                // the accumulator's width padded to simd::kLanes
+  std::vector<std::int16_t> columns;  // [feature][accumulator], times `one`
+  std::vector<std::int16_t> bias;     // [accumulator]
+  QuantizedLayer layer1, layer2;
+  QuantizedLayer query;  // the policy's query, from the clipped accumulator
+};
+
+// The integer form of `weights` (in the checkpoint's layout, MlpWeights).
+QuantizedMlp quantize(const MlpWeights& weights);
+
+// The feature's column in `net.columns`.
+inline const std::int16_t* column(const QuantizedMlp& net, int feature) {
+  return net.columns.data() + static_cast<std::size_t>(feature) * net.accumulator;
+}
+
+// The second layer's activations (float, in [0, 1], hidden of them) from the accumulator's
+// sums: clipped ReLU, first layer, clipped ReLU, second layer, clipped ReLU. `activations`
+// receives the clipped accumulator (net.accumulator int16 at the scale `one`), which the policy
+// reads. `scratch` is working space.
+struct QuantizedScratch {
+  std::vector<std::int16_t> hidden1;
+  std::vector<std::int32_t> sums;
+};
+void quantizedHidden(const QuantizedMlp& net, const std::int16_t* accumulator,
+                     std::int16_t* activations, QuantizedScratch& scratch, float* hidden2,
+                     int hidden);
+
+// The policy's query (float, `width` of them) from the clipped accumulator `activations` that
+// quantizedHidden wrote.
+void quantizedQuery(const QuantizedMlp& net, const std::int16_t* activations,
+                    QuantizedScratch& scratch, float* query, int width);
+
+}  // namespace camelot

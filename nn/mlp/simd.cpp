@@ -1,0 +1,208 @@
+#include "nn/mlp/simd.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstring>
+
+#if defined(__AVX512BW__) || defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
+namespace camelot::simd {
+namespace {
+
+// The largest number of input pairs a layer takes (an accumulator of 4,096).
+constexpr int kMaxPairs = 2048;
+
+// Inputs 2p and 2p + 1 as one 32-bit word.
+std::int32_t pairAt(const std::int16_t* in, int p) {
+  std::int32_t pair;
+  std::memcpy(&pair, in + 2 * p, sizeof pair);
+  return pair;
+}
+
+// The live pairs' indices, with room for a whole register's worth written past the last.
+using LivePairs = std::array<std::int32_t, kMaxPairs + 16>;
+
+// The indices of the pairs of `in` that are not both 0, and their count (`pairs` is a multiple
+// of 16: layers pad their inputs to simd::kLanes).
+int nonZeroPairs(const std::int16_t* in, int pairs, LivePairs& out) {
+  int count = 0;
+#if defined(__AVX512BW__)
+  // Sixteen pairs a step: a mask of the live ones, their indices packed to the front.
+  __m512i index = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  for (int p = 0; p < pairs; p += 16) {
+    const __m512i x = _mm512_loadu_si512(in + 2 * p);
+    const __mmask16 live = _mm512_test_epi32_mask(x, x);
+    _mm512_storeu_si512(out.data() + count, _mm512_maskz_compress_epi32(live, index));
+    count += std::popcount(static_cast<unsigned>(live));
+    index = _mm512_add_epi32(index, _mm512_set1_epi32(16));
+  }
+#else
+  for (int p = 0; p < pairs; ++p) {
+    out[static_cast<std::size_t>(count)] = p;
+    count += pairAt(in, p) != 0;  // no branch: half the pairs are 0, in no pattern a predictor
+                                  // learns
+  }
+#endif
+  return count;
+}
+
+#if defined(__AVX2__) && defined(__FMA__)
+// The sum of the eight floats of x (dot's last step).
+float sum8(__m256 x) {
+  const __m128 half = _mm_add_ps(_mm256_castps256_ps128(x), _mm256_extractf128_ps(x, 1));
+  const __m128 pairs = _mm_add_ps(half, _mm_movehl_ps(half, half));
+  return _mm_cvtss_f32(_mm_add_ss(pairs, _mm_movehdup_ps(pairs)));
+}
+#endif
+
+}  // namespace
+
+const char* instructionSet() {
+#if defined(__AVX512BW__) && defined(__AVX512VNNI__)
+  return "AVX-512 VNNI";
+#elif defined(__AVX512BW__)
+  return "AVX-512";
+#elif defined(__AVX2__)
+  return "AVX2";
+#else
+  return "portable C++";
+#endif
+}
+
+// A block of kLanes int16 is held in registers across all the rows and written once.
+void applyRows(const std::int16_t* from, std::span<const std::int16_t* const> added,
+               std::span<const std::int16_t* const> removed, std::int16_t* to, int n) {
+  for (int j = 0; j < n; j += kLanes) {
+#if defined(__AVX512BW__)
+    __m512i block = _mm512_loadu_si512(from + j);
+    for (const std::int16_t* row : added)
+      block = _mm512_add_epi16(block, _mm512_loadu_si512(row + j));
+    for (const std::int16_t* row : removed)
+      block = _mm512_sub_epi16(block, _mm512_loadu_si512(row + j));
+    _mm512_storeu_si512(to + j, block);
+#elif defined(__AVX2__)
+    const auto at = [j](const std::int16_t* p, int half) {
+      return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + j + 16 * half));
+    };
+    __m256i low = at(from, 0), high = at(from, 1);
+    for (const std::int16_t* row : added) {
+      low = _mm256_add_epi16(low, at(row, 0));
+      high = _mm256_add_epi16(high, at(row, 1));
+    }
+    for (const std::int16_t* row : removed) {
+      low = _mm256_sub_epi16(low, at(row, 0));
+      high = _mm256_sub_epi16(high, at(row, 1));
+    }
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(to + j), low);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(to + j + 16), high);
+#else
+    std::int16_t block[kLanes];
+    for (int t = 0; t < kLanes; ++t)
+      block[t] = from[j + t];
+    for (const std::int16_t* row : added)
+      for (int t = 0; t < kLanes; ++t)
+        block[t] = static_cast<std::int16_t>(block[t] + row[j + t]);
+    for (const std::int16_t* row : removed)
+      for (int t = 0; t < kLanes; ++t)
+        block[t] = static_cast<std::int16_t>(block[t] - row[j + t]);
+    for (int t = 0; t < kLanes; ++t)
+      to[j + t] = block[t];
+#endif
+  }
+}
+
+void clippedRelu(const std::int16_t* in, std::int16_t ceiling, std::int16_t* out, int n) {
+  for (int j = 0; j < n; j += kLanes) {
+#if defined(__AVX512BW__)
+    const __m512i x = _mm512_loadu_si512(in + j);
+    _mm512_storeu_si512(out + j, _mm512_min_epi16(_mm512_max_epi16(x, _mm512_setzero_si512()),
+                                                  _mm512_set1_epi16(ceiling)));
+#else
+    for (int t = 0; t < kLanes; ++t)
+      out[j + t] = std::clamp<std::int16_t>(in[j + t], 0, ceiling);
+#endif
+  }
+}
+
+// Outputs are taken 32 at a time (two AVX-512 registers of int32, four AVX2 ones), each input
+// pair broadcast and multiplied into all of them: no horizontal sums.
+void affine(const std::int16_t* in, int inputs, const std::int16_t* weights,
+            const std::int32_t* bias, int outputs, std::int32_t* out) {
+  LivePairs live;
+  const int count = nonZeroPairs(in, inputs / 2, live);
+  for (int o = 0; o < outputs; o += kLanes) {
+#if defined(__AVX512BW__)
+    // Even and odd live pairs go to separate sums, so that each multiply-add waits for the
+    // one two steps back and not for the last (four chains hide the instruction's latency).
+    __m512i sum[4] = {_mm512_loadu_si512(bias + o), _mm512_loadu_si512(bias + o + 16),
+                      _mm512_setzero_si512(), _mm512_setzero_si512()};
+    const auto step = [&](int k, __m512i& low, __m512i& high) {
+      const int p = live[static_cast<std::size_t>(k)];
+      const __m512i x = _mm512_set1_epi32(pairAt(in, p));
+      const std::int16_t* w = weights + (static_cast<std::size_t>(p) * outputs + o) * 2;
+#if defined(__AVX512VNNI__)
+      low = _mm512_dpwssd_epi32(low, x, _mm512_loadu_si512(w));
+      high = _mm512_dpwssd_epi32(high, x, _mm512_loadu_si512(w + 32));
+#else
+      low = _mm512_add_epi32(low, _mm512_madd_epi16(x, _mm512_loadu_si512(w)));
+      high = _mm512_add_epi32(high, _mm512_madd_epi16(x, _mm512_loadu_si512(w + 32)));
+#endif
+    };
+    int k = 0;
+    for (; k + 1 < count; k += 2) {
+      step(k, sum[0], sum[1]);
+      step(k + 1, sum[2], sum[3]);
+    }
+    if (k < count) step(k, sum[0], sum[1]);
+    _mm512_storeu_si512(out + o, _mm512_add_epi32(sum[0], sum[2]));
+    _mm512_storeu_si512(out + o + 16, _mm512_add_epi32(sum[1], sum[3]));
+#elif defined(__AVX2__)
+    __m256i sum[4];
+    for (int r = 0; r < 4; ++r)
+      sum[r] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bias + o + 8 * r));
+    for (int k = 0; k < count; ++k) {
+      const int p = live[static_cast<std::size_t>(k)];
+      const __m256i x = _mm256_set1_epi32(pairAt(in, p));
+      const std::int16_t* w = weights + (static_cast<std::size_t>(p) * outputs + o) * 2;
+      for (int r = 0; r < 4; ++r)
+        sum[r] = _mm256_add_epi32(
+            sum[r],
+            _mm256_madd_epi16(x, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 16 * r))));
+    }
+    for (int r = 0; r < 4; ++r)
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + o + 8 * r), sum[r]);
+#else
+    std::int32_t sum[kLanes];
+    for (int t = 0; t < kLanes; ++t)
+      sum[t] = bias[o + t];
+    for (int k = 0; k < count; ++k) {
+      const int p = live[static_cast<std::size_t>(k)];
+      const std::int32_t x0 = in[2 * p], x1 = in[2 * p + 1];
+      const std::int16_t* w = weights + (static_cast<std::size_t>(p) * outputs + o) * 2;
+      for (int t = 0; t < kLanes; ++t)
+        sum[t] += x0 * w[2 * t] + x1 * w[2 * t + 1];
+    }
+    for (int t = 0; t < kLanes; ++t)
+      out[o + t] = sum[t];
+#endif
+  }
+}
+
+float dot(const float* a, const float* b, int n) {
+  int k = 0;
+  float sum = 0.0f;
+#if defined(__AVX2__) && defined(__FMA__)  // 256 bits on AVX-512 too: the rows are short
+  __m256 acc = _mm256_setzero_ps();
+  for (; k + 8 <= n; k += 8)
+    acc = _mm256_fmadd_ps(_mm256_loadu_ps(a + k), _mm256_loadu_ps(b + k), acc);
+  sum = sum8(acc);
+#endif
+  for (; k < n; ++k)
+    sum += a[k] * b[k];
+  return sum;
+}
+
+}  // namespace camelot::simd

@@ -1,0 +1,40 @@
+#pragma once
+// The kernels of the quantized mlp (nn/mlp/quantized_mlp.hpp) and of its policy, each for AVX-512,
+// AVX2 and plain C++ (dot: AVX2 or plain); the build's -march picks one (CMakeLists.txt builds
+// for the building machine's CPU unless CAMELOT_NATIVE is off, and then the plain form runs
+// everywhere).
+//
+// Buffers hold int16 activations and weights, and their lengths are multiples of kLanes (the
+// layers pad their sizes to it), so those kernels have no tail; dot alone is in float and takes
+// any length. Loads are unaligned, which costs nothing on aligned data.
+
+#include <cstdint>
+#include <span>
+
+namespace camelot::simd {
+
+// Every length passed to a kernel is a multiple of this: one AVX-512 register of int16.
+inline constexpr int kLanes = 32;
+
+// The instruction set the kernels were built for, for the benchmarks' headers.
+const char* instructionSet();
+
+// to[0..n) = from[0..n) + the sum of the `added` rows - the sum of the `removed` rows (each n
+// long), in wrapping int16 arithmetic: a sum reached through any order of additions and
+// subtractions is the same, so an accumulator updated step by step equals one summed at once.
+void applyRows(const std::int16_t* from, std::span<const std::int16_t* const> added,
+               std::span<const std::int16_t* const> removed, std::int16_t* to, int n);
+
+// out[0..n) = in[0..n) clamped to [0, ceiling]: the clipped ReLU.
+void clippedRelu(const std::int16_t* in, std::int16_t ceiling, std::int16_t* out, int n);
+
+// out[o] = bias[o] + the sum over i of in[i] * w(i, o) for o < outputs, with w stored in pairs
+// of inputs: weights[((i / 2) * outputs + o) * 2 + i % 2]. Pairs of inputs that are both 0 (the
+// clipped ReLU's floor, most of them) are skipped.
+void affine(const std::int16_t* in, int inputs, const std::int16_t* weights,
+            const std::int32_t* bias, int outputs, std::int32_t* out);
+
+// a[0..n) . b[0..n) in float, for any n (the policy's query against a move embedding).
+float dot(const float* a, const float* b, int n);
+
+}  // namespace camelot::simd
