@@ -94,7 +94,7 @@ TEST(BatchedGames, SelfPlayRecordsAreLegalAndSamplesMatchTheGames) {
 
 TEST(BatchedGames, RecordingCheapSearchesKeepsEveryPositionWithPolicyOnlyFromFullOnes) {
   BatchedGamesSettings settings = quickSettings();
-  settings.recordCheapSearches = true;
+  settings.selfplay.recordCheapSearches = true;
   std::vector<FinishedGame> games;
   playBatchedGames(
       {tinyNet(1)}, settings, 6, [](int) { return selfPlayPlan(); },
@@ -124,9 +124,9 @@ TEST(BatchedGames, R9fADrawnGameScoresByMaterialInItsSamplesOnly) {
   GamePlan plan = selfPlayPlan();
   plan.start = parseCfen("2/8/10/m11/12/12/12/12/12/12/4MMMM4/12/12/10/8/2 w 0 0 99");
   BatchedGamesSettings settings = quickSettings();
-  settings.fullSearchFraction = 1.0;
+  settings.selfplay.fullSearchFraction = 1.0;
   for (const int margin : {3, 4}) {
-    settings.materialAdjudication = margin;
+    settings.selfplay.materialAdjudication = margin;
     std::vector<FinishedGame> games;
     playBatchedGames(
         {tinyNet(1)}, settings, 1, [&](int) { return plan; },
@@ -143,8 +143,8 @@ TEST(BatchedGames, R9fADrawnGameScoresByMaterialInItsSamplesOnly) {
 
 TEST(BatchedGames, ClassicalSidesAndTwoNetworksTakeTheirTurns) {
   BatchedGamesSettings settings = quickSettings();
-  settings.fullSearchFraction = 1.0;
-  settings.samplingPlies = 0;
+  settings.selfplay.fullSearchFraction = 1.0;
+  settings.selfplay.openingPlies = 0;
   std::vector<FinishedGame> games;
   playBatchedGames(
       {tinyNet(1), tinyNet(2)}, settings, 6,
@@ -171,8 +171,8 @@ TEST(BatchedGames, ClassicalSidesAndTwoNetworksTakeTheirTurns) {
 // last is claimed (one slot used to play every remaining game first).
 TEST(BatchedGames, SlotsOfClassicalGamesTakeTurns) {
   BatchedGamesSettings settings = quickSettings();
-  settings.workers = 1;
-  settings.gamesPerWorker = 2;
+  settings.selfplay.workers = 1;
+  settings.selfplay.gamesPerWorker = 2;
   int claimed = 0;
   std::vector<int> claimedWhenReported;
   playBatchedGames(
@@ -207,7 +207,7 @@ TEST(BatchedGames, StopDropsTheGamesInFlight) {
 // first without a plan is claimed.
 TEST(BatchedGames, PlansThatRunOutEndTheSet) {
   BatchedGamesSettings settings = quickSettings();
-  settings.workers = 1;
+  settings.selfplay.workers = 1;
   const std::vector<int> numbers = {7, 3, 11, 5};
   const auto classical = [](std::int64_t number) {
     GamePlan plan;

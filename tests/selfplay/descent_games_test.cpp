@@ -32,14 +32,13 @@ namespace fs = std::filesystem;
 
 BatchedGamesSettings descentSettings(int workers, bool treeSamples, double gameResultWeight = 0.0) {
   BatchedGamesSettings settings = testing_support::quickBatchedSettings(workers, 40);
-  BatchedGamesSettings::Descent descent;
-  descent.search.positionsPerMove = 100;
-  descent.search.maxExpansions = 4;
-  descent.bestMoveProbability = 0.7;
-  descent.treeSamples = treeSamples;
-  descent.gameResultWeight = gameResultWeight;
-  settings.descent = descent;
-  settings.samplingPlies = 40;
+  settings.learning.method = "descent";
+  settings.learning.positionsPerMove = 100;
+  settings.learning.maxExpansions = 4;
+  settings.learning.bestMoveProbability = 0.7;
+  settings.learning.treeSamples = treeSamples;
+  settings.learning.gameResultWeight = gameResultWeight;
+  settings.selfplay.openingPlies = 40;
   return settings;
 }
 
@@ -159,21 +158,16 @@ TEST(DescentGames, TheSameSeedPlaysTheSameGamesOnAnyNumberOfWorkers) {
 TEST(DescentGames, TheDefaultConfigPlaysTheTreeSearch) {
   const TrainConfig config = loadTrainConfig(fs::path(CAMELOT_CONFIG_DIR) / "default.toml");
   EXPECT_EQ(config.learning.method, "alphazero");
-  EXPECT_FALSE(selfPlaySettings(config).descent.has_value());
+  EXPECT_FALSE(selfPlaySettings(config).learning.descent());
 }
 
 TEST(DescentGames, TheDescentConfigReachesSelfPlay) {
   const TrainConfig config = loadTrainConfig(fs::path(CAMELOT_CONFIG_DIR) / "descent.toml");
   EXPECT_EQ(config.learning.method, "descent");
   const BatchedGamesSettings settings = selfPlaySettings(config);
-  ASSERT_TRUE(settings.descent.has_value());
-  EXPECT_EQ(settings.descent->search.positionsPerMove, config.learning.positionsPerMove);
-  EXPECT_EQ(settings.maxPlies, config.selfplay.maxPlies);  // Descent's length cap too
-  EXPECT_EQ(settings.descent->search.quickWinWeight, config.learning.quickWinWeight);
-  EXPECT_EQ(settings.descent->search.completion, config.learning.completion);
-  EXPECT_EQ(settings.descent->search.maxExpansions, config.learning.maxExpansions);
-  EXPECT_EQ(settings.descent->bestMoveProbability, config.learning.bestMoveProbability);
-  EXPECT_EQ(settings.descent->treeSamples, config.learning.treeSamples);
+  EXPECT_TRUE(settings.learning.descent());
+  EXPECT_EQ(settings.learning, config.learning);
+  EXPECT_EQ(settings.selfplay, config.selfplay);  // its length cap is Descent's too
 }
 
 TEST(DescentGames, TinyConfigTrainsWithDescent) {

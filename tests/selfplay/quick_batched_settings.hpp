@@ -8,12 +8,12 @@ namespace camelot::testing_support {
 
 inline BatchedGamesSettings quickBatchedSettings(int workers = 2, int maxPlies = 60) {
   BatchedGamesSettings s;
-  s.workers = workers;
-  s.gamesPerWorker = 3;
-  s.simulations = 8;
-  s.cheapSimulations = 2;
-  s.fullSearchFraction = 0.5;
-  s.maxPlies = maxPlies;
+  s.selfplay.workers = workers;
+  s.selfplay.gamesPerWorker = 3;
+  s.selfplay.simulations = 8;
+  s.selfplay.cheapSimulations = 2;
+  s.selfplay.fullSearchFraction = 0.5;
+  s.selfplay.maxPlies = maxPlies;
   s.seed = 5;
   return s;
 }

@@ -101,16 +101,16 @@ void playArena(
   }
 
   BatchedGamesSettings batched;
-  batched.workers = settings.workers;
-  batched.gamesPerWorker = settings.gamesPerWorker;
-  batched.gumbel = batchedSearch == SearchKind::Gumbel;
+  batched.selfplay.workers = settings.workers;
+  batched.selfplay.gamesPerWorker = settings.gamesPerWorker;
+  batched.selfplay.search = batchedSearch == SearchKind::Gumbel ? "gumbel" : "puct";
+  batched.selfplay.gumbelConsidered = settings.gumbelConsidered;
+  batched.selfplay.simulations = settings.defaultSimulations;
+  batched.selfplay.cheapSimulations = settings.defaultSimulations;
+  batched.selfplay.fullSearchFraction = 1.0;
+  batched.selfplay.openingPlies = 0;
+  batched.selfplay.maxPlies = settings.maxPlies;
   batched.puctRootNoise = false;
-  batched.gumbelConsidered = settings.gumbelConsidered;
-  batched.simulations = settings.defaultSimulations;
-  batched.cheapSimulations = settings.defaultSimulations;
-  batched.fullSearchFraction = 1.0;
-  batched.samplingPlies = 0;
-  batched.maxPlies = settings.maxPlies;
   batched.seed = settings.seed;
 
   const int perPairing = settings.gamesPerPairing;

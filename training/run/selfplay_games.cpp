@@ -34,33 +34,7 @@ class ThisProcess final : public BasicSelfPlayCluster<Rules> {
 }  // namespace
 
 BatchedGamesSettings selfPlaySettings(const TrainConfig& config) {
-  const auto& sp = config.selfplay;
-  BatchedGamesSettings settings;
-  settings.workers = sp.workers;
-  settings.gamesPerWorker = sp.gamesPerWorker;
-  settings.gumbel = sp.search == "gumbel";
-  settings.simulations = sp.simulations;
-  settings.cheapSimulations = sp.cheapSimulations;
-  settings.recordCheapSearches = sp.recordCheapSearches;
-  settings.fullSearchFraction = sp.fullSearchFraction;
-  settings.gumbelConsidered = sp.gumbelConsidered;
-  settings.samplingPlies = sp.openingPlies;
-  settings.temperature = sp.temperature;
-  settings.maxPlies = sp.maxPlies;
-  settings.materialAdjudication = sp.materialAdjudication;
-  const auto& learning = config.learning;
-  if (learning.method == "descent") {
-    BatchedGamesSettings::Descent descent;
-    descent.search.positionsPerMove = learning.positionsPerMove;
-    descent.search.quickWinWeight = learning.quickWinWeight;
-    descent.search.completion = learning.completion;
-    descent.search.maxExpansions = learning.maxExpansions;
-    descent.bestMoveProbability = learning.bestMoveProbability;
-    descent.treeSamples = learning.treeSamples;
-    descent.gameResultWeight = learning.gameResultWeight;
-    settings.descent = descent;
-  }
-  return settings;
+  return {.selfplay = config.selfplay, .learning = config.learning};
 }
 
 namespace {

@@ -14,6 +14,7 @@
 
 #include "nn/network_config.hpp"
 #include "nn/trainer.hpp"
+#include "training/selfplay/selfplay_settings.hpp"
 
 namespace camelot {
 
@@ -38,39 +39,8 @@ struct TrainConfig {
   // history_plies, tactical_planes (resnet). Checked by validate(NetworkConfig).
   NetworkConfig network;
 
-  struct SelfPlay {
-    int gamesPerGeneration = 64;
-    int workers = 2;                   // worker threads (TBB tasks), one per core
-    int gamesPerWorker = 32;           // games each worker steps at once (its batch)
-    std::string search = "gumbel";     // "gumbel" or "puct"
-    int simulations = 32;              // full search (recorded as a policy target)
-    int cheapSimulations = 8;          // playout cap randomisation: the cheap search
-    bool recordCheapSearches = false;  // also record cheap-search positions, for their value
-    double fullSearchFraction = 0.25;  // share of moves that get the full search
-    int gumbelConsidered = 16;
-    int openingPlies = 8;      // plies at the start played with temperature/Gumbel sampling
-    double temperature = 1.0;  // PUCT only: sampling temperature for the opening plies
-    int maxPlies = 300;        // game length cap; capped games are adjudicated draws
-    double scatteredStartFraction = 0.0;  // share of games from scatteredPosition()
-    int materialAdjudication = 0;  // lead that scores a drawn game as a win for training; 0: off
-    std::string device = "cpu";    // "cpu", "cuda" or "cuda:N"
-    bool operator==(const SelfPlay&) const = default;
-  } selfplay;
-
-  // [learning]: how self-play makes the training targets. "alphazero": the tree search's
-  // visit shares and root values (the [selfplay] search keys); "descent": Descent's minimax
-  // values of every node of its tree (mcts/descent_search.hpp, docs/learning.md).
-  struct Learning {
-    std::string method = "alphazero";  // "alphazero" or "descent"
-    int positionsPerMove = 2000;       // descent: positions its search makes for each move
-    double quickWinWeight = 0.2;       // descent: what a win loses over the length cap
-    bool completion = true;            // descent: proven values outrank heuristic ones
-    int maxExpansions = 16;            // descent: nodes an iteration expands (0: to the end)
-    double bestMoveProbability = 0.9;  // descent: ordinal selection in the sampling plies
-    bool treeSamples = true;           // descent: every tree node a sample, not only the game's
-    double gameResultWeight = 0.0;     // descent: the result's share on the game's own line
-    bool operator==(const Learning&) const = default;
-  } learning;
+  SelfPlaySettings selfplay;  // [selfplay] (training/selfplay/selfplay_settings.hpp)
+  LearningSettings learning;  // [learning]
 
   struct Buffer {
     std::int64_t window = 200000;  // positions kept (the newest)

@@ -62,7 +62,7 @@ struct VariantPlay<StandardRules> {
   }
   static Outcome scored(const GameStatus& status, const Game& game,
                         const BatchedGamesSettings& settings) {
-    return trainingOutcome(status, game.position(), settings.materialAdjudication);
+    return trainingOutcome(status, game.position(), settings.selfplay.materialAdjudication);
   }
   // +1, 0 or -1 for side `side`.
   static std::int8_t resultFor(Outcome scored, int side) {
@@ -99,7 +99,7 @@ struct VariantPlay<GrandRules> {
   }
   static Outcome scored(const Outcome& outcome, const grand::GrandGame& game,
                         const BatchedGamesSettings& settings) {
-    return trainingOutcome(outcome, game.position(), settings.materialAdjudication);
+    return trainingOutcome(outcome, game.position(), settings.selfplay.materialAdjudication);
   }
   static std::int8_t resultFor(const Outcome& scored, int side) {
     if (scored.kind != Outcome::Kind::Win) return 0;
@@ -121,8 +121,8 @@ struct Slot {
   typename Rules::Game game;
   std::array<std::unique_ptr<BasicPlayer<Rules>>, 2> players;  // for classical sides
   std::unique_ptr<BasicTreeSearch<Rules>> search;
-  // Descent's trees (settings.descent): one for the game when both sides are the same network,
-  // else one a side.
+  // Descent's trees (learning method "descent"): one for the game when both sides are the same
+  // network, else one a side.
   std::array<std::unique_ptr<DescentSearch<Rules>>, 2> descent;
   std::mt19937_64 rng;  // which moves get the full search
   bool searching = false;
@@ -173,7 +173,7 @@ class Worker {
       : shared_(shared),
         settings_(shared.settings),
         nets_(nets),
-        slots_(static_cast<std::size_t>(settings_.gamesPerWorker)),
+        slots_(static_cast<std::size_t>(settings_.selfplay.gamesPerWorker)),
         requests_(nets.size()),
         answers_(nets.size()) {
     // One core per worker: each evaluator runs its batches on this worker's thread alone.
@@ -181,11 +181,12 @@ class Worker {
       evaluators_.push_back(Play::evaluator(*net));
     for (std::size_t i = 0; i < slots_.size(); ++i) {
       SearchParams params;
-      params.gumbelConsidered = settings_.gumbelConsidered;
+      params.gumbelConsidered = settings_.selfplay.gumbelConsidered;
       params.reuseTree = false;  // each move's search starts fresh (root noise, fresh Gumbel draws)
-      params.rootNoise = !settings_.gumbel && settings_.puctRootNoise;
+      const bool gumbel = settings_.selfplay.search == "gumbel";
+      params.rootNoise = !gumbel && settings_.puctRootNoise;
       slots_[i].search =
-          makeSearch<Rules>(settings_.gumbel ? SearchKind::Gumbel : SearchKind::Puct, params, 0);
+          makeSearch<Rules>(gumbel ? SearchKind::Gumbel : SearchKind::Puct, params, 0);
     }
   }
 
@@ -253,9 +254,13 @@ class Worker {
     slot.samples.clear();
     slot.sampleSides.clear();
     if constexpr (std::is_same_v<Rules, StandardRules>) {
-      if (settings_.descent) {
-        DescentSettings search = settings_.descent->search;
-        search.maxPlies = settings_.maxPlies;
+      if (settings_.learning.descent()) {
+        const LearningSettings& learning = settings_.learning;
+        const DescentSettings search{.positionsPerMove = learning.positionsPerMove,
+                                     .maxPlies = settings_.selfplay.maxPlies,
+                                     .quickWinWeight = learning.quickWinWeight,
+                                     .completion = learning.completion,
+                                     .maxExpansions = learning.maxExpansions};
         for (auto& tree : slot.descent) {
           if (!tree) tree = std::make_unique<DescentSearch<Rules>>(search);
           tree->clear();
@@ -277,7 +282,7 @@ class Worker {
   // Descent's move for `side`: ordinal selection over its ranked moves in the sampling plies, the
   // best after them.
   typename Rules::Move descentMove(Slot& slot, std::size_t side) {
-    const BatchedGamesSettings::Descent& descent = *settings_.descent;
+    const LearningSettings& descent = settings_.learning;
     DescentSearch<Rules>& tree = descentTree(slot, side);
     tree.search(slot.game, *evaluators_[static_cast<std::size_t>(slot.plan.sides[side].net)]);
     shared_.evaluations += tree.lastEvaluations();
@@ -285,7 +290,7 @@ class Worker {
     const auto ranked = tree.rankedMoves();
     const int ply = static_cast<int>(slot.game.moves().size());
     if (slot.plan.record && !descent.treeSamples) recordTreeSample(slot, tree.rootSample());
-    const std::size_t chosen = ply < settings_.samplingPlies
+    const std::size_t chosen = ply < settings_.selfplay.openingPlies
                                    ? chooseOrdinal(ranked, descent.bestMoveProbability, slot.rng)
                                    : 0;
     return ranked[chosen].move;
@@ -314,7 +319,7 @@ class Worker {
   // Descent: the samples of the positions the game went through take gameResultWeight of their
   // value from the game's result.
   void anchorGameLine(Slot& slot) {
-    const auto w = static_cast<float>(settings_.descent->gameResultWeight);
+    const auto w = static_cast<float>(settings_.learning.gameResultWeight);
     // A position is its placement's hash and its clock (the hash leaves the clock out).
     std::set<std::pair<std::uint64_t, int>> line;
     for (const typename Rules::Position& p : slot.game.positions())
@@ -331,7 +336,7 @@ class Worker {
     while (slot.index >= 0 && !shared_.stopping()) {
       const auto side = static_cast<std::size_t>(Play::sideToMove(slot.game.position()));
       if constexpr (std::is_same_v<Rules, StandardRules>) {
-        if (settings_.descent && slot.plan.sides[side].net >= 0) {
+        if (settings_.learning.descent() && slot.plan.sides[side].net >= 0) {
           if (play(slot, descentMove(slot, side))) return;
           continue;
         }
@@ -362,7 +367,7 @@ class Worker {
       }
       slot.searching = false;
       const BasicSearchResult<Rules>& result = slot.search->result();
-      if (slot.plan.record && (slot.fullSearch || settings_.recordCheapSearches))
+      if (slot.plan.record && (slot.fullSearch || settings_.selfplay.recordCheapSearches))
         recordSample(slot, result, slot.fullSearch);
       if (play(slot, result.moves[static_cast<std::size_t>(result.chosen)])) return;
     }
@@ -372,19 +377,19 @@ class Worker {
   void beginSearch(Slot& slot, int net) {
     const int ply = static_cast<int>(slot.game.moves().size());
     slot.net = net;
-    slot.fullSearch = std::bernoulli_distribution(settings_.fullSearchFraction)(slot.rng);
+    slot.fullSearch = std::bernoulli_distribution(settings_.selfplay.fullSearchFraction)(slot.rng);
     SearchParams params = slot.search->params();
-    const bool sampling = ply < settings_.samplingPlies;
+    const bool sampling = ply < settings_.selfplay.openingPlies;
     params.gumbelScale = sampling ? 1.0f : 0.0f;
-    params.temperature = sampling ? static_cast<float>(settings_.temperature) : 0.0f;
+    params.temperature = sampling ? static_cast<float>(settings_.selfplay.temperature) : 0.0f;
     slot.search->setParams(nets_[static_cast<std::size_t>(net)]->searchParams(params));
     const std::span<const typename Rules::Position> positions(slot.game.positions());
     slot.search->setRoot(slot.game.position(), positions.first(positions.size() - 1));
     const int full =
         slot.plan.sides[static_cast<std::size_t>(Play::sideToMove(slot.game.position()))]
             .simulations;
-    slot.search->start(slot.fullSearch ? (full > 0 ? full : settings_.simulations)
-                                       : settings_.cheapSimulations);
+    slot.search->start(slot.fullSearch ? (full > 0 ? full : settings_.selfplay.simulations)
+                                       : settings_.selfplay.cheapSimulations);
     slot.searching = true;
   }
 
@@ -392,7 +397,7 @@ class Worker {
   bool play(Slot& slot, const typename Rules::Move& move) {
     slot.game.play(move);
     ++shared_.plies;
-    const bool capped = static_cast<int>(slot.game.moves().size()) >= settings_.maxPlies;
+    const bool capped = static_cast<int>(slot.game.moves().size()) >= settings_.selfplay.maxPlies;
     if (!slot.game.finished() && !capped) return false;
     finishGame(slot);
     claimGame(slot);
@@ -429,7 +434,7 @@ class Worker {
     const auto plies = static_cast<std::int32_t>(slot.game.moves().size());
     const auto scored = Play::scored(status, slot.game, settings_);
     if constexpr (std::is_same_v<Rules, StandardRules>) {
-      if (settings_.descent && settings_.descent->treeSamples && slot.plan.record) {
+      if (settings_.learning.descent() && settings_.learning.treeSamples && slot.plan.record) {
         const std::size_t trees = oneDescentTree(slot) ? 1 : 2;
         for (std::size_t t = 0; t < trees; ++t)
           for (const auto& node : slot.descent[t]->treeSamples())
@@ -443,7 +448,8 @@ class Worker {
       s.result = Play::resultFor(scored, slot.sampleSides[i]);
     }
     if constexpr (std::is_same_v<Rules, StandardRules>) {
-      if (settings_.descent && settings_.descent->gameResultWeight > 0.0) anchorGameLine(slot);
+      if (settings_.learning.descent() && settings_.learning.gameResultWeight > 0.0)
+        anchorGameLine(slot);
     }
     BasicFinishedGame<Rules> finished;
     finished.index = slot.index;
@@ -524,22 +530,23 @@ BatchedGamesStats playBatchedGames(
     int count, const std::type_identity_t<BasicGamePlans<Rules>>& planFor,
     const std::type_identity_t<std::function<void(BasicFinishedGame<Rules>&&)>>& onGame,
     const std::atomic<bool>* stop) {
-  if (count < 0 || settings.workers < 1 || settings.gamesPerWorker < 1 ||
-      settings.simulations < 1 || settings.cheapSimulations < 1 || settings.maxPlies < 1 ||
-      settings.fullSearchFraction < 0.0 || settings.fullSearchFraction > 1.0)
+  if (count < 0 || settings.selfplay.workers < 1 || settings.selfplay.gamesPerWorker < 1 ||
+      settings.selfplay.simulations < 1 || settings.selfplay.cheapSimulations < 1 ||
+      settings.selfplay.maxPlies < 1 || settings.selfplay.fullSearchFraction < 0.0 ||
+      settings.selfplay.fullSearchFraction > 1.0)
     throw std::invalid_argument(
         "batched games: workers, games per worker, simulations and the game length cap must be "
         "positive and the full-search fraction in [0, 1]");
-  if (settings.descent && !std::is_same_v<Rules, StandardRules>)
+  if (settings.learning.descent() && !std::is_same_v<Rules, StandardRules>)
     throw std::invalid_argument("batched games: Descent plays the standard game only");
   Shared<Rules> shared(settings, count, planFor, onGame, stop);
   const auto begin = std::chrono::steady_clock::now();
   std::atomic<int> handedOver{0};
-  tbb::task_arena arena(settings.workers);
+  tbb::task_arena arena(settings.selfplay.workers);
   arena.execute([&] {
     tbb::task_group group;
     handedOver.store(0, std::memory_order_release);
-    for (int w = 0; w < settings.workers; ++w)
+    for (int w = 0; w < settings.selfplay.workers; ++w)
       group.run(WorkerTask<Rules>{&shared, &nets, &handedOver});
     group.wait();
   });

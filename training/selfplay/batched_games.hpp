@@ -36,41 +36,22 @@
 #include "nn/training_sample.hpp"
 #include "players/game_record.hpp"
 #include "players/grand_game_record.hpp"
+#include "training/selfplay/selfplay_settings.hpp"
 
 namespace camelot {
 
 class Model;
 
 struct BatchedGamesSettings {
-  int workers = 2;                   // worker tasks (one per core)
-  int gamesPerWorker = 32;           // games each worker steps at once
-  bool gumbel = true;                // Gumbel root search; false: PUCT
-  bool puctRootNoise = true;         // PUCT's Dirichlet root noise (self-play; off in matches)
-  int simulations = 32;              // full search
-  int cheapSimulations = 8;          // cheap search
-  double fullSearchFraction = 0.25;  // 1: every move gets the full search
-  // Recorded games also keep their cheap-search positions, with a value target and no policy
-  // target (a cheap search's policy is too rough to learn from).
-  bool recordCheapSearches = false;
-  int gumbelConsidered = 16;
-  int samplingPlies = 8;     // plies (counted from the start position) that sample their move
-  double temperature = 1.0;  // PUCT's sampling temperature in those plies
-  int maxPlies = 300;        // longer games are adjudicated draws
-  // Recorded games drawn with this material lead score as the leader's win in their samples
-  // (training/selfplay/material_adjudication.hpp), in either variant; 0: off.
-  int materialAdjudication = 0;
+  // Workers, the search and its budget, the sampling plies and the length cap (a training run
+  // passes its [selfplay] section; gamesPerGeneration, scatteredStartFraction and device are
+  // the run's own and not read here).
+  SelfPlaySettings selfplay;
+  // Method "descent": the network sides play by Descent (the standard game only), with these
+  // settings, instead of the tree search.
+  LearningSettings learning;
+  bool puctRootNoise = true;  // PUCT's Dirichlet root noise (self-play; off in matches)
   std::uint64_t seed = 1;
-  // Minimax learning instead of the tree search, for the standard game's network sides.
-  struct Descent {
-    DescentSettings search;            // its maxPlies is the games' length cap, maxPlies above
-    double bestMoveProbability = 0.9;  // ordinal selection in the sampling plies (1: the best)
-    bool treeSamples = true;           // every expanded node a sample; false: the game's own
-    // Share of the game's result in the value of each position the game went through; the
-    // tree's other nodes keep their backed-up values (the game says nothing of lines it did not
-    // play).
-    double gameResultWeight = 0.0;
-  };
-  std::optional<Descent> descent;
 };
 
 // Who plays one side: a network (an index into the nets given) or a classical player spec.
