@@ -147,7 +147,7 @@ void analyzeGrand(const AnalyzeOptions& options, std::ostream& out) {
   if (game.finished())
     throw InputError("the game is over at this position (" + outcomeText(game.outcome()) + ")");
   const PlayerSpec spec = chosenGrandSpec(options.choice);
-  const std::unique_ptr<GrandPlayer> player = makeGrandPlayer(spec, 1);
+  const std::unique_ptr<GrandPlayer> player = makePlayer<GrandRules>(spec, 1);
   const auto* searcher = dynamic_cast<const GrandMctsPlayer*>(player.get());
   if (searcher == nullptr)
     throw UsageError("analyze reads a tree search: --player must be mcts:... or gumbel:..., not '" +

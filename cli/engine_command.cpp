@@ -28,7 +28,7 @@ void serve(Session& session, std::istream& in, std::ostream& out) {
 // Commands from `in`, one a line, answers on `out`, until `quit` or the end of `in`.
 void runEngine(const EngineOptions& options, std::istream& in, std::ostream& out) {
   if (options.variant == "grand") {
-    GrandEngineSession session(makeGrandPlayer(chosenGrandSpec(options.choice), 1));
+    GrandEngineSession session(makePlayer<GrandRules>(chosenGrandSpec(options.choice), 1));
     serve(session, in, out);
     return;
   }

@@ -46,14 +46,14 @@ class GrandPlaySession {
       : game_(grandPositionOf(options.fen)),
         human_(seatNamed(options.seat)),
         spec_(chosenGrandSpec(options.choice)),
-        hinter_(makeGrandPlayer(spec_, mixSeed(options.seed, grand::kPlayers))),
+        hinter_(makePlayer<GrandRules>(spec_, mixSeed(options.seed, grand::kPlayers))),
         saveTo_(options.out),
         in_(in),
         out_(out) {
     for (int seat = 0; seat < grand::kPlayers; ++seat)
       if (grand::playerAt(seat) != human_)
         programs_[static_cast<std::size_t>(seat)] =
-            makeGrandPlayer(spec_, mixSeed(options.seed, static_cast<std::uint64_t>(seat)));
+            makePlayer<GrandRules>(spec_, mixSeed(options.seed, static_cast<std::uint64_t>(seat)));
     if (game_.finished())
       throw InputError("the game is over at this position (" + outcomeText(game_.outcome()) + ")");
     out_ << "You are " << grand::playerName(human_) << "; your partner "

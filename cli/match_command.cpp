@@ -159,16 +159,17 @@ MatchResult playTheGames(const MatchOptions& options, const PlayerSpec& first,
   };
   if (options.variant == "grand")
     return playGrandMatch(
-        [&](std::uint64_t seed) { return makeGrandPlayer(first, seed); },
-        [&](std::uint64_t seed) { return makeGrandPlayer(second, seed); }, settings,
+        [&](std::uint64_t seed) { return makePlayer<GrandRules>(first, seed); },
+        [&](std::uint64_t seed) { return makePlayer<GrandRules>(second, seed); }, settings,
         [&](int, const GrandGameRecord& record) {
           games.write(record.toJsonLine());
           progress << "game " << record.game << done() << record.rb << " (Red, Blue) vs "
                    << record.gy << " (Green, Yellow): " << grandResultName(record.outcome) << " ("
                    << record.outcome.reason << ", " << record.moves.size() << " plies)\n";
         });
-  return playMatch([&](std::uint64_t seed) { return makePlayer(first, seed); },
-                   [&](std::uint64_t seed) { return makePlayer(second, seed); }, settings,
+  return playMatch([&](std::uint64_t seed) { return makePlayer<StandardRules>(first, seed); },
+                   [&](std::uint64_t seed) { return makePlayer<StandardRules>(second, seed); },
+                   settings,
                    [&](int, const GameRecord& record) {
                      games.write(record.toJsonLine());
                      progress << "game " << record.game << done() << record.white << " (White) vs "
@@ -185,7 +186,7 @@ void runMatch(const MatchOptions& options, std::ostream& out, std::ostream& prog
   const PlayerSpec black = PlayerSpec::parse(options.black);
   for (const PlayerSpec* spec : {&white, &black})
     if (grandGame)
-      makeGrandPlayer(*spec, 0);
+      makePlayer<GrandRules>(*spec, 0);
     else
       validatePlayerSpec(*spec);
 

@@ -39,7 +39,7 @@ std::filesystem::path shippedNetwork() {
 
 std::unique_ptr<Player> chosenPlayer(const PlayerChoice& choice, std::uint64_t seed) {
   if (choice.player.empty()) return makeNetPlayer(networkOf(choice), seed);
-  return makePlayer(PlayerSpec::parse(choice.player), seed);
+  return makePlayer<StandardRules>(PlayerSpec::parse(choice.player), seed);
 }
 
 NetPlayerSpec chosenNetwork(const PlayerChoice& choice, const std::string& command) {
@@ -54,7 +54,7 @@ PlayerSpec chosenGrandSpec(const PlayerChoice& choice) {
   if (!choice.net.empty() || !choice.search.empty() || choice.depth || choice.simulations ||
       choice.milliseconds)
     throw UsageError(
-        "Grand Camelot's player is chosen with --player SPEC (" + knownGrandPlayerKinds() +
+        "Grand Camelot's player is chosen with --player SPEC (" + knownPlayerKinds<GrandRules>() +
         "); --net, --search, --depth, --sims and --time name a standard game's network");
   return PlayerSpec::parse(choice.player.empty() ? kDefaultGrandPlayer : choice.player);
 }

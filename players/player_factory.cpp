@@ -171,7 +171,8 @@ std::optional<NetPlayerSpec> netPlayerSpec(const PlayerSpec& spec, NetSearch fal
   return net;
 }
 
-std::unique_ptr<Player> makePlayer(const PlayerSpec& spec, std::uint64_t seed) {
+template <>
+std::unique_ptr<Player> makePlayer<StandardRules>(const PlayerSpec& spec, std::uint64_t seed) {
   if (spec.kind() == "random") {
     spec.expectOnly({});
     return std::make_unique<RandomPlayer>(seed);
@@ -197,7 +198,7 @@ std::unique_ptr<Player> makePlayer(const PlayerSpec& spec, std::uint64_t seed) {
   // An outside program decides for itself; the seed means nothing to it.
   if (spec.kind() == "engine") return std::make_unique<EnginePlayer>(spec.command());
   throw SpecError("player '" + spec.text() + "': unknown kind '" + spec.kind() +
-                  "' (players: " + knownPlayerKinds() + ")");
+                  "' (players: " + knownPlayerKinds<StandardRules>() + ")");
 }
 
 void validatePlayerSpec(const PlayerSpec& spec) {
@@ -212,14 +213,16 @@ void validatePlayerSpec(const PlayerSpec& spec) {
                               ", not the standard game");
     return;
   }
-  makePlayer(spec, 0);
+  makePlayer<StandardRules>(spec, 0);
 }
 
-std::string knownPlayerKinds() {
+template <>
+std::string knownPlayerKinds<StandardRules>() {
   return "random, greedy, alphabeta, mcts, gumbel, rollout, net, engine";
 }
 
-std::unique_ptr<GrandPlayer> makeGrandPlayer(const PlayerSpec& spec, std::uint64_t seed) {
+template <>
+std::unique_ptr<GrandPlayer> makePlayer<GrandRules>(const PlayerSpec& spec, std::uint64_t seed) {
   if (spec.kind() == "random") {
     spec.expectOnly({});
     return std::make_unique<GrandRandomPlayer>(seed);
@@ -239,10 +242,12 @@ std::unique_ptr<GrandPlayer> makeGrandPlayer(const PlayerSpec& spec, std::uint64
     return makeNetTreePlayer<GrandRules>(*net, *model, model->grandEvaluator(), seed);
   }
   throw SpecError("player '" + spec.text() + "': kind '" + spec.kind() +
-                  "' does not play Grand Camelot (its players: " + knownGrandPlayerKinds() + ")");
+                  "' does not play Grand Camelot (its players: " + knownPlayerKinds<GrandRules>() +
+                  ")");
 }
 
-std::string knownGrandPlayerKinds() {
+template <>
+std::string knownPlayerKinds<GrandRules>() {
   return "random, greedy, mcts, gumbel, net";
 }
 

@@ -58,8 +58,26 @@ class WrongVariantError : public std::runtime_error {
 std::optional<NetPlayerSpec> netPlayerSpec(const PlayerSpec& spec,
                                            NetSearch fallback = NetSearch::AlphaBeta);
 
-// Throws SpecError for an unknown kind or a bad option.
-std::unique_ptr<Player> makePlayer(const PlayerSpec& spec, std::uint64_t seed);
+// A fresh player of `spec` for the game Rules plays, seeded with `seed`. The standard game
+// knows every kind of knownPlayerKinds; Grand Camelot (a player moves for one seat) knows
+// random, greedy, mcts and gumbel (sims=, time=, eval=uniform|rollout, as in the standard game),
+// and net:FILE[,search=puct|gumbel][,sims=N][,time=MS] for a Grand Camelot network's tree search
+// (PUCT by default). Throws SpecError for an unknown kind, a kind the variant lacks, a bad
+// option or a network of the other game, CheckpointError for a bad checkpoint.
+template <class Rules>
+std::unique_ptr<BasicPlayer<Rules>> makePlayer(const PlayerSpec& spec, std::uint64_t seed);
+template <>
+std::unique_ptr<Player> makePlayer<StandardRules>(const PlayerSpec& spec, std::uint64_t seed);
+template <>
+std::unique_ptr<GrandPlayer> makePlayer<GrandRules>(const PlayerSpec& spec, std::uint64_t seed);
+
+// "random, greedy, ...": every kind makePlayer<Rules> knows.
+template <class Rules>
+std::string knownPlayerKinds();
+template <>
+std::string knownPlayerKinds<StandardRules>();
+template <>
+std::string knownPlayerKinds<GrandRules>();
 
 // The network player of `net` (what makePlayer makes of a `net:` spec). Throws CheckpointError
 // for a bad checkpoint.
@@ -69,17 +87,5 @@ std::unique_ptr<Player> makeNetPlayer(const NetPlayerSpec& net, std::uint64_t se
 // `engine:CMD` is not started, so a command that fails shows only in its games; a `net:FILE`
 // has its checkpoint's header read, not its weights.
 void validatePlayerSpec(const PlayerSpec& spec);
-
-// "random, greedy, ...": every kind makePlayer knows.
-std::string knownPlayerKinds();
-
-// A Grand Camelot player (one seat): random, greedy, mcts and gumbel (sims=, time=,
-// eval=uniform|rollout, as in the standard game), and net:FILE[,search=puct|gumbel][,sims=N]
-// [,time=MS] for a Grand Camelot network's tree search (PUCT by default). Throws SpecError for
-// another kind, a bad option or a network of the standard game, CheckpointError for a bad
-// checkpoint.
-std::unique_ptr<GrandPlayer> makeGrandPlayer(const PlayerSpec& spec, std::uint64_t seed);
-// "random, greedy, mcts, gumbel, net".
-std::string knownGrandPlayerKinds();
 
 }  // namespace camelot

@@ -28,7 +28,7 @@ using std::chrono::milliseconds;
 
 PlayerMaker maker(const std::string& spec) {
   const PlayerSpec parsed = PlayerSpec::parse(spec);
-  return [parsed](std::uint64_t seed) { return makePlayer(parsed, seed); };
+  return [parsed](std::uint64_t seed) { return makePlayer<StandardRules>(parsed, seed); };
 }
 
 struct Played {
@@ -237,14 +237,14 @@ TEST(EngineSpec, TakesTheCommandVerbatimAndRefusesAnEmptyOne) {
   // Checking a spec does not start the program; making the player does (the handshake
   // included), and names it.
   EXPECT_NO_THROW(validatePlayerSpec(PlayerSpec::parse("engine:exit 3")));
-  EXPECT_THROW(makePlayer(PlayerSpec::parse("engine:exit 3"), 1), EngineStartError);
+  EXPECT_THROW(makePlayer<StandardRules>(PlayerSpec::parse("engine:exit 3"), 1), EngineStartError);
   const std::string engine = std::string("engine:") + CAMELOT_BINARY + " engine --player greedy";
-  EXPECT_EQ(makePlayer(PlayerSpec::parse(engine), 1)->name(), engine);
+  EXPECT_EQ(makePlayer<StandardRules>(PlayerSpec::parse(engine), 1)->name(), engine);
 }
 
 TEST(EngineSpec, KnownPlayerKindsListsEveryKindMakePlayerKnows) {
   std::set<std::string> listed;
-  std::istringstream list(knownPlayerKinds());
+  std::istringstream list(knownPlayerKinds<StandardRules>());
   for (std::string kind; std::getline(list >> std::ws, kind, ',');)
     listed.insert(kind);
   EXPECT_EQ(listed, (std::set<std::string>{"random", "greedy", "alphabeta", "mcts", "gumbel",
@@ -252,11 +252,11 @@ TEST(EngineSpec, KnownPlayerKindsListsEveryKindMakePlayerKnows) {
   const std::string file = ":" + std::string(CAMELOT_TEST_DATA) + "/mlp-tiny.ckpt";
   for (const std::string& kind : listed) {
     const bool needsFile = kind == "net";
-    EXPECT_NO_THROW(
-        makePlayer(PlayerSpec::parse(kind == "engine" ? "engine:read -r l; echo status in progress"
-                                     : needsFile      ? kind + file
-                                                      : kind),
-                   1))
+    EXPECT_NO_THROW(makePlayer<StandardRules>(
+        PlayerSpec::parse(kind == "engine" ? "engine:read -r l; echo status in progress"
+                          : needsFile      ? kind + file
+                                           : kind),
+        1))
         << kind;
   }
 }

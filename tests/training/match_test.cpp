@@ -18,7 +18,7 @@ namespace {
 
 PlayerMaker maker(const char* spec) {
   const PlayerSpec parsed = PlayerSpec::parse(spec);
-  return [parsed](std::uint64_t seed) { return makePlayer(parsed, seed); };
+  return [parsed](std::uint64_t seed) { return makePlayer<StandardRules>(parsed, seed); };
 }
 
 std::map<int, std::string> playAll(const MatchSettings& settings, MatchResult* result = nullptr) {
@@ -138,17 +138,19 @@ TEST(PlayerSpec, ParsesKindAndOptions) {
 }
 
 TEST(PlayerSpec, MakesEverySearchPlayerWithItsBudget) {
-  EXPECT_EQ(makePlayer(PlayerSpec::parse("mcts:sims=50,eval=rollout"), 1)->name(),
+  EXPECT_EQ(makePlayer<StandardRules>(PlayerSpec::parse("mcts:sims=50,eval=rollout"), 1)->name(),
             "mcts:sims=50,eval=rollout");
-  EXPECT_EQ(makePlayer(PlayerSpec::parse("gumbel:sims=16"), 1)->name(),
+  EXPECT_EQ(makePlayer<StandardRules>(PlayerSpec::parse("gumbel:sims=16"), 1)->name(),
             "gumbel:sims=16,eval=uniform");
-  EXPECT_EQ(makePlayer(PlayerSpec::parse("rollout:sims=200"), 1)->name(), "rollout:sims=200");
-  EXPECT_EQ(makePlayer(PlayerSpec::parse("alphabeta:depth=3,time=100"), 1)->name(),
+  EXPECT_EQ(makePlayer<StandardRules>(PlayerSpec::parse("rollout:sims=200"), 1)->name(),
+            "rollout:sims=200");
+  EXPECT_EQ(makePlayer<StandardRules>(PlayerSpec::parse("alphabeta:depth=3,time=100"), 1)->name(),
             "alphabeta:depth=3,time=100");
   // A time limit alone lifts alpha-beta's depth cap (4 without one), as it does for net:.
-  EXPECT_EQ(makePlayer(PlayerSpec::parse("alphabeta:time=100"), 1)->name(),
+  EXPECT_EQ(makePlayer<StandardRules>(PlayerSpec::parse("alphabeta:time=100"), 1)->name(),
             "alphabeta:depth=64,time=100");
-  EXPECT_EQ(makePlayer(PlayerSpec::parse("alphabeta"), 1)->name(), "alphabeta:depth=4");
+  EXPECT_EQ(makePlayer<StandardRules>(PlayerSpec::parse("alphabeta"), 1)->name(),
+            "alphabeta:depth=4");
   // Every player of a spec plays legal moves in a short match.
   MatchSettings settings;
   settings.games = 2;
@@ -174,13 +176,14 @@ TEST(PlayerSpec, ErrorsNameTheBadPart) {
   EXPECT_EQ(message("a:x=1,x=2", nothing), "player 'a:x=1,x=2': option 'x' is given twice");
   EXPECT_EQ(message("a:depth=0", [](const PlayerSpec& s) { s.intOption("depth", 1, 1, 64); }),
             "player 'a:depth=0': depth=0 must be a whole number 1..64");
-  EXPECT_EQ(message("chess", [](const PlayerSpec& s) { makePlayer(s, 1); }),
-            "player 'chess': unknown kind 'chess' (players: " + knownPlayerKinds() + ")");
-  EXPECT_EQ(message("random:sims=5", [](const PlayerSpec& s) { makePlayer(s, 1); }),
+  EXPECT_EQ(
+      message("chess", [](const PlayerSpec& s) { makePlayer<StandardRules>(s, 1); }),
+      "player 'chess': unknown kind 'chess' (players: " + knownPlayerKinds<StandardRules>() + ")");
+  EXPECT_EQ(message("random:sims=5", [](const PlayerSpec& s) { makePlayer<StandardRules>(s, 1); }),
             "player 'random:sims=5': unknown option 'sims' (this player takes none)");
-  EXPECT_EQ(message("mcts:eval=net", [](const PlayerSpec& s) { makePlayer(s, 1); }),
+  EXPECT_EQ(message("mcts:eval=net", [](const PlayerSpec& s) { makePlayer<StandardRules>(s, 1); }),
             "player 'mcts:eval=net': eval=net is not one of uniform, rollout");
-  EXPECT_EQ(message("rollout:sims=0", [](const PlayerSpec& s) { makePlayer(s, 1); }),
+  EXPECT_EQ(message("rollout:sims=0", [](const PlayerSpec& s) { makePlayer<StandardRules>(s, 1); }),
             "player 'rollout:sims=0': give sims=N (N >= 1) or time=MS");
 }
 

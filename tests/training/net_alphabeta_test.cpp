@@ -72,7 +72,7 @@ TEST(NetworkJudge, AValueAskedAgainIsTheNetworksAtThatClock) {
 
 TEST(NetAlphaBeta, IsNamedAsItsSpecAndPlaysLegalMoves) {
   const std::unique_ptr<Player> player =
-      makePlayer(PlayerSpec::parse("net:" + kTinyMlp + ",depth=2"), 1);
+      makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp + ",depth=2"), 1);
   EXPECT_EQ(player->name(), "net:" + kTinyMlp + ",depth=2");
   Game game;
   for (int ply = 0; ply < 6; ++ply) {
@@ -80,16 +80,16 @@ TEST(NetAlphaBeta, IsNamedAsItsSpecAndPlaysLegalMoves) {
     EXPECT_TRUE(std::ranges::find(game.legalMoves(), move) != game.legalMoves().end());
     game.play(move);
   }
-  EXPECT_EQ(makePlayer(PlayerSpec::parse("net:" + kTinyMlp + ",time=50"), 1)->name(),
+  EXPECT_EQ(makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp + ",time=50"), 1)->name(),
             "net:" + kTinyMlp + ",depth=64,time=50");
   // No limit given: a second a move, as deep as it allows.
-  EXPECT_EQ(makePlayer(PlayerSpec::parse("net:" + kTinyMlp), 1)->name(),
+  EXPECT_EQ(makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp), 1)->name(),
             "net:" + kTinyMlp + ",depth=64,time=1000");
 }
 
 TEST(NetAlphaBeta, ReportsItsDepthNodesValueAndALegalPrincipalVariation) {
   const std::unique_ptr<Player> player =
-      makePlayer(PlayerSpec::parse("net:" + kTinyMlp + ",depth=3"), 1);
+      makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp + ",depth=3"), 1);
   Game game;
   game.play(parseMove(game.position(), "F6-F8"));
   const Move move = player->chooseMove(game);
@@ -154,19 +154,25 @@ TEST(NetAlphaBeta, OrdersByThePolicyUnlessToldHeuristicsAlone) {
     EXPECT_GT(judge.values, 0);
     EXPECT_EQ(judge.priorCalls > 0, byPriors) << judge.priorCalls << " prior calls";
   }
+  EXPECT_EQ(makePlayer<StandardRules>(
+                PlayerSpec::parse("net:" + kTinyMlp + ",time=50,order=heuristics"), 1)
+                ->name(),
+            "net:" + kTinyMlp + ",order=heuristics,depth=64,time=50");
   EXPECT_EQ(
-      makePlayer(PlayerSpec::parse("net:" + kTinyMlp + ",time=50,order=heuristics"), 1)->name(),
-      "net:" + kTinyMlp + ",order=heuristics,depth=64,time=50");
-  EXPECT_EQ(makePlayer(PlayerSpec::parse("net:" + kTinyMlp + ",time=50,order=policy"), 1)->name(),
-            "net:" + kTinyMlp + ",depth=64,time=50");
-  EXPECT_THROW(makePlayer(PlayerSpec::parse("net:" + kTinyMlp + ",order=random"), 1), SpecError);
-  EXPECT_THROW(makePlayer(PlayerSpec::parse("net:" + kTinyMlp + ",search=puct,order=policy"), 1),
+      makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp + ",time=50,order=policy"), 1)
+          ->name(),
+      "net:" + kTinyMlp + ",depth=64,time=50");
+  EXPECT_THROW(makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp + ",order=random"), 1),
+               SpecError);
+  EXPECT_THROW(makePlayer<StandardRules>(
+                   PlayerSpec::parse("net:" + kTinyMlp + ",search=puct,order=policy"), 1),
                SpecError);
 }
 
 TEST(NetAlphaBeta, ABadSpecIsOneError) {
-  EXPECT_THROW(makePlayer(PlayerSpec::parse("net:"), 1), SpecError);
-  EXPECT_THROW(makePlayer(PlayerSpec::parse("net:" + kTinyMlp + ",sims=5"), 1), SpecError);
+  EXPECT_THROW(makePlayer<StandardRules>(PlayerSpec::parse("net:"), 1), SpecError);
+  EXPECT_THROW(makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp + ",sims=5"), 1),
+               SpecError);
   EXPECT_THROW(validatePlayerSpec(PlayerSpec::parse("net:missing.ckpt")), std::exception);
 }
 

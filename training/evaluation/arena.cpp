@@ -46,7 +46,7 @@ void validateSpec(const PlayerSpec& spec, StandardRules) {
   validatePlayerSpec(spec);
 }
 void validateSpec(const PlayerSpec& spec, GrandRules) {
-  makeGrandPlayer(spec, 0);
+  makePlayer<GrandRules>(spec, 0);
 }
 
 }  // namespace

@@ -50,7 +50,7 @@ void checkMachineCanRun(const TrainConfig& config, const std::filesystem::path& 
     const PlayerSpec spec = PlayerSpec::parse(baseline);
     if (spec.kind() != "engine") continue;
     try {
-      makePlayer(spec, 1);
+      makePlayer<StandardRules>(spec, 1);
     } catch (const EngineStartError& e) {
       throw ConfigError(origin + "evaluation.baselines: " + e.what());
     }

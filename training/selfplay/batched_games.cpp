@@ -27,8 +27,8 @@
 namespace camelot {
 namespace {
 
-// What differs between the variants in a played game: who is to move (side 0 or 1), the
-// classical players, a network's evaluator, and the end of a game as its record says it and as
+// What differs between the variants in a played game: who is to move (side 0 or 1), a
+// network's evaluator, and the end of a game as its record says it and as
 // its samples score it.
 template <class Rules>
 struct VariantPlay;
@@ -38,9 +38,6 @@ struct VariantPlay<StandardRules> {
   using Outcome = camelot::Outcome;
 
   static int sideToMove(const Position& p) { return index(p.sideToMove()); }
-  static std::unique_ptr<Player> classical(const std::string& spec, std::uint64_t seed) {
-    return makePlayer(PlayerSpec::parse(spec), seed);
-  }
   static std::unique_ptr<Evaluator> evaluator(const Model& net) {
     return net.evaluator(/*threads=*/1);  // one core per worker
   }
@@ -81,9 +78,6 @@ struct VariantPlay<GrandRules> {
   using Outcome = grand::GrandOutcome;
 
   static int sideToMove(const grand::GrandPosition& p) { return grand::partnershipOf(p.toMove); }
-  static std::unique_ptr<GrandPlayer> classical(const std::string& spec, std::uint64_t seed) {
-    return makeGrandPlayer(PlayerSpec::parse(spec), seed);
-  }
   static std::unique_ptr<GrandEvaluator> evaluator(const Model& net) {
     return net.grandEvaluator();
   }
@@ -245,10 +239,10 @@ class Worker {
     for (int side = 0; side < 2; ++side) {
       const GameSide& s = slot.plan.sides[static_cast<std::size_t>(side)];
       slot.players[static_cast<std::size_t>(side)] =
-          s.net >= 0
-              ? nullptr
-              : Play::classical(
-                    s.spec, mixSeed(settings_.seed, 4 * game + static_cast<std::uint64_t>(side)));
+          s.net >= 0 ? nullptr
+                     : makePlayer<Rules>(
+                           PlayerSpec::parse(s.spec),
+                           mixSeed(settings_.seed, 4 * game + static_cast<std::uint64_t>(side)));
     }
     slot.searching = false;
     slot.samples.clear();

@@ -19,9 +19,9 @@ struct SelfPlaySettings {
   bool recordCheapSearches = false;  // also record cheap-search positions, for their value
   double fullSearchFraction = 0.25;  // share of moves that get the full search
   int gumbelConsidered = 16;         // Gumbel's root candidates
-  int openingPlies = 8;      // plies at the start played with temperature/Gumbel sampling
-  double temperature = 1.0;  // PUCT only: sampling temperature for the opening plies
-  int maxPlies = 300;        // game length cap; capped games are adjudicated draws
+  int openingPlies = 8;              // plies at the start played with temperature/Gumbel sampling
+  double temperature = 1.0;          // PUCT only: sampling temperature for the opening plies
+  int maxPlies = 300;                // game length cap; capped games are adjudicated draws
   double scatteredStartFraction = 0.0;  // the run's: share of games from scatteredPosition()
   int materialAdjudication = 0;  // lead that scores a drawn game as a win for training; 0: off
   std::string device = "cpu";    // the run's: "cpu", "cuda" or "cuda:N"
