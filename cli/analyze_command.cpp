@@ -28,7 +28,7 @@ struct AnalyzeOptions {
   PlayerChoice choice;
   int top = 10;
   bool json = false;
-  std::string variant;  // as perft's
+  std::optional<Variant> variant;  // --variant; none: the position's
 };
 
 struct MoveLine {

@@ -53,7 +53,7 @@ struct ArenaOptions {
   int workers = 0;  // 0: one per core
   int gamesPerWorker = 16;
   std::string device = "cpu";
-  std::string variant;  // "grand": Grand Camelot (each player a partnership)
+  std::optional<Variant> variant;  // --variant; none: standard
 };
 
 std::string signedElo(double elo) {
@@ -252,7 +252,7 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
   if (!seen.contains(anchor))
     throw UsageError("--anchor '" + anchor + "' is not one of the players");
 
-  const bool grandGame = options.variant == "grand";
+  const bool grandGame = options.variant == Variant::Grand;
   if (grandGame && !openingCount(options))
     throw UsageError("--openings " + options.openings +
                      ": Grand Camelot arenas play random openings; give a count");

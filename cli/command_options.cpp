@@ -20,11 +20,11 @@ CLI::Validator realRange(double low, double high) {
          CLI::Range(low, high);
 }
 
-void addVariantOption(CLI::App* command, std::string& variant, const std::string& what,
+void addVariantOption(CLI::App* command, std::optional<Variant>& variant, const std::string& what,
                       const std::string& fallback) {
   command
-      ->add_option(
-          "--variant", variant,
+      ->add_option_function<std::string>(
+          "--variant", [&variant](const std::string& name) { variant = parseVariant(name); },
           "standard or grand (Grand Camelot, positions as GFEN" + what + "); default: " + fallback)
       ->check(CLI::IsMember(kVariantNames));
 }

@@ -3,6 +3,7 @@
 
 #include <istream>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "cli/command.hpp"
@@ -15,8 +16,8 @@ namespace camelot::cli {
 namespace {
 
 struct EngineOptions {
-  PlayerChoice choice;  // its own limits are what a bare `go` searches by
-  std::string variant;  // "grand": Grand Camelot (positions as GFEN)
+  PlayerChoice choice;             // its own limits are what a bare `go` searches by
+  std::optional<Variant> variant;  // --variant; none: standard
 };
 
 template <class Session>
@@ -27,13 +28,10 @@ void serve(Session& session, std::istream& in, std::ostream& out) {
 
 // Commands from `in`, one a line, answers on `out`, until `quit` or the end of `in`.
 void runEngine(const EngineOptions& options, std::istream& in, std::ostream& out) {
-  if (options.variant == "grand") {
-    GrandEngineSession session(makePlayer<GrandRules>(chosenGrandSpec(options.choice), 1));
+  withRules(options.variant.value_or(Variant::Standard), [&]<class Rules>(Rules) {
+    BasicEngineSession<Rules> session(chosenPlayer<Rules>(options.choice, 1));
     serve(session, in, out);
-    return;
-  }
-  EngineSession session(chosenPlayer(options.choice, 1));
-  serve(session, in, out);
+  });
 }
 
 }  // namespace

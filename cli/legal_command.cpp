@@ -57,7 +57,8 @@ void writeGrandLegal(const grand::GrandPosition& position, std::ostream& out) {
 }
 
 // One position's line, in the variant chosen or written.
-void writeAnyLegal(const std::string& text, const std::string& variant, std::ostream& out) {
+void writeAnyLegal(const std::string& text, const std::optional<Variant>& variant,
+                   std::ostream& out) {
   if (variantOf(variant, text) == Variant::Grand)
     writeGrandLegal(grandPositionOf(text), out);
   else
@@ -66,7 +67,7 @@ void writeAnyLegal(const std::string& text, const std::string& variant, std::ost
 
 struct LegalOptions {
   std::optional<std::string> fen;  // none: one position a line of standard input
-  std::string variant;             // as perft's
+  std::optional<Variant> variant;  // --variant; none: the position's
 };
 
 // With a FEN: one position. Without: one position per line of `in`.

@@ -32,7 +32,7 @@ struct MatchOptions {
   int threads = 1;
   std::string outDirectory;
   bool json = false;
-  std::string variant;  // "grand": Grand Camelot, each player moving for a partnership
+  std::optional<Variant> variant;  // --variant; none: standard
 };
 
 std::string eloText(double elo) {
@@ -157,7 +157,7 @@ MatchResult playTheGames(const MatchOptions& options, const PlayerSpec& first,
   const auto done = [&] {
     return " (" + std::to_string(++finished) + "/" + std::to_string(settings.games) + " done): ";
   };
-  if (options.variant == "grand")
+  if (options.variant == Variant::Grand)
     return playGrandMatch(
         [&](std::uint64_t seed) { return makePlayer<GrandRules>(first, seed); },
         [&](std::uint64_t seed) { return makePlayer<GrandRules>(second, seed); }, settings,
@@ -181,7 +181,7 @@ MatchResult playTheGames(const MatchOptions& options, const PlayerSpec& first,
 
 // Results to `out`; a line per finished game to `progress`.
 void runMatch(const MatchOptions& options, std::ostream& out, std::ostream& progress) {
-  const bool grandGame = options.variant == "grand";
+  const bool grandGame = options.variant == Variant::Grand;
   const PlayerSpec white = PlayerSpec::parse(options.white);
   const PlayerSpec black = PlayerSpec::parse(options.black);
   for (const PlayerSpec* spec : {&white, &black})

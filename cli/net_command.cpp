@@ -27,7 +27,7 @@ struct NetInitOptions {
   std::uint64_t seed = 1;
   std::string out;
   bool force = false;
-  std::string variant;  // "grand": a Grand Camelot network (an mlp)
+  std::optional<Variant> variant;  // --variant; none: standard
 };
 
 void runNetInit(const NetInitOptions& options, std::ostream& out) {
@@ -43,7 +43,7 @@ void runNetInit(const NetInitOptions& options, std::ostream& out) {
                      options.architecture);
   config.historyPlies = options.history.value_or(defaultNetworkConfig(*architecture).historyPlies);
   if (config.architecture == Architecture::Mlp) config.tacticalPlanes = false;
-  config.variant = parseVariant(options.variant).value_or(Variant::Standard);
+  config.variant = options.variant.value_or(Variant::Standard);
   try {
     validate(config);
   } catch (const std::invalid_argument& e) {

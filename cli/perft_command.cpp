@@ -18,7 +18,7 @@ struct PerftOptions {
   int depth = 0;
   std::string fen = "startpos";
   bool divide = false;
-  std::string variant;  // "standard", "grand", or empty: the position's (cli/variant.hpp)
+  std::optional<Variant> variant;  // --variant; none: the position's
 };
 
 // Grand Camelot's perft (engine/grand/grand_rules.hpp), --divide as the standard game's.

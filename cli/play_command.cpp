@@ -76,7 +76,7 @@ class PlaySession {
       : game_(parseCfen(options.fen)),
         start_(game_.position()),
         human_(parseColor(options.color)),
-        ai_(chosenPlayer(options.choice, options.seed)),
+        ai_(chosenPlayer<StandardRules>(options.choice, options.seed)),
         saveTo_(options.out),
         in_(in),
         out_(out) {

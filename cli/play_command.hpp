@@ -4,9 +4,11 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 
 #include "cli/player_choice.hpp"
+#include "engine/variant.hpp"
 
 namespace camelot::cli {
 
@@ -14,8 +16,8 @@ struct PlayOptions {
   PlayerChoice choice;
   std::string color = "white";  // the human's side: "white" or "black"
   std::string fen = "startpos";
-  std::string variant;       // as perft's
-  std::string seat = "red";  // Grand Camelot: the human's seat
+  std::optional<Variant> variant;  // --variant; none: the position's
+  std::string seat = "red";        // Grand Camelot: the human's seat
   std::uint64_t seed = 1;
   std::string out;  // a games file the game is added to when the session ends ("": none)
 };

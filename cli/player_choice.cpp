@@ -37,9 +37,17 @@ std::filesystem::path shippedNetwork() {
   return CAMELOT_SHIPPED_NETWORK;
 }
 
-std::unique_ptr<Player> chosenPlayer(const PlayerChoice& choice, std::uint64_t seed) {
+template <>
+std::unique_ptr<Player> chosenPlayer<StandardRules>(const PlayerChoice& choice,
+                                                    std::uint64_t seed) {
   if (choice.player.empty()) return makeNetPlayer(networkOf(choice), seed);
   return makePlayer<StandardRules>(PlayerSpec::parse(choice.player), seed);
+}
+
+template <>
+std::unique_ptr<GrandPlayer> chosenPlayer<GrandRules>(const PlayerChoice& choice,
+                                                      std::uint64_t seed) {
+  return makePlayer<GrandRules>(chosenGrandSpec(choice), seed);
 }
 
 NetPlayerSpec chosenNetwork(const PlayerChoice& choice, const std::string& command) {

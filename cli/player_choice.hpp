@@ -28,9 +28,17 @@ struct PlayerChoice {
 // program was built from.
 std::filesystem::path shippedNetwork();
 
-// The chosen player, seeded. Throws InputError when the shipped network is wanted and missing,
-// SpecError (or CheckpointError) for a bad spec, limit or checkpoint.
-std::unique_ptr<Player> chosenPlayer(const PlayerChoice& choice, std::uint64_t seed);
+// The chosen player of the game Rules plays, seeded: in the standard game the network options
+// or --player; in Grand Camelot --player (chosenGrandSpec). Throws InputError when the shipped
+// network is wanted and missing, UsageError for network options in Grand Camelot, SpecError (or
+// CheckpointError) for a bad spec, limit or checkpoint.
+template <class Rules>
+std::unique_ptr<BasicPlayer<Rules>> chosenPlayer(const PlayerChoice& choice, std::uint64_t seed);
+template <>
+std::unique_ptr<Player> chosenPlayer<StandardRules>(const PlayerChoice& choice, std::uint64_t seed);
+template <>
+std::unique_ptr<GrandPlayer> chosenPlayer<GrandRules>(const PlayerChoice& choice,
+                                                      std::uint64_t seed);
 
 // The chosen network and its search, for commands that read the search itself (analyze):
 // --player must then be a `net:` spec.

@@ -22,8 +22,8 @@ struct ShowOptions {
   std::string fen = "startpos";
   std::string moves;
   bool numeric = false;
-  std::string variant;       // as perft's
-  std::string seat = "red";  // Grand Camelot: whose side of the board is at the bottom
+  std::optional<Variant> variant;  // --variant; none: the position's
+  std::string seat = "red";        // Grand Camelot: whose side of the board is at the bottom
 };
 
 std::string colorName(Color c) {

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/game_rules.hpp"
 #include "engine/grand/grand_position.hpp"
 #include "engine/variant.hpp"
 
@@ -30,10 +31,19 @@ inline grand::Player seatNamed(const std::string& name) {
   return grand::playerAt(static_cast<int>(found - kSeatNames.begin()));
 }
 
-// The variant `option` names, or else the one `position` is written in.
-inline Variant variantOf(const std::string& option, std::string_view position) {
-  if (const std::optional<Variant> named = parseVariant(option)) return *named;
+// The variant --variant named (parsed once, by addVariantOption), or else the one `position`
+// is written in.
+inline Variant variantOf(const std::optional<Variant>& option, std::string_view position) {
+  if (option) return *option;
   return grand::looksLikeGfen(position) ? Variant::Grand : Variant::Standard;
+}
+
+// The one dispatch from a variant to its rules: calls `body(StandardRules{})` or
+// `body(GrandRules{})`, so that a command's body is written once as a template over the rules.
+template <class Body>
+decltype(auto) withRules(Variant variant, Body&& body) {
+  if (variant == Variant::Grand) return body(GrandRules{});
+  return body(StandardRules{});
 }
 
 // A Grand Camelot position from --fen ("startpos": its start).
