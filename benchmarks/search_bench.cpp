@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "engine/cfen.hpp"
-#include "engine/grand/grand_game.hpp"
+#include "engine/game.hpp"
 #include "engine/rules_status.hpp"
 #include "mcts/gumbel_search.hpp"
 #include "mcts/puct_search.hpp"

@@ -145,7 +145,7 @@ nlohmann::json wdlJson(const Wdl& w) {
 void analyzeGrand(const AnalyzeOptions& options, std::ostream& out) {
   const grand::GrandGame game = grandGameFromMoves(options.fen, options.moves);
   if (game.finished())
-    throw InputError("the game is over at this position (" + outcomeText(game.outcome()) + ")");
+    throw InputError("the game is over at this position (" + outcomeText(game.status()) + ")");
   const PlayerSpec spec = chosenGrandSpec(options.choice);
   const std::unique_ptr<GrandPlayer> player = makePlayer<GrandRules>(spec, 1);
   const auto* searcher = dynamic_cast<const GrandMctsPlayer*>(player.get());

@@ -116,7 +116,7 @@ grand::GrandMove VariantText<GrandRules>::parseMove(const grand::GrandPosition& 
 }
 
 std::string VariantText<GrandRules>::endWords(const grand::GrandGame& game) {
-  const grand::GrandOutcome& outcome = game.outcome();
+  const grand::GrandOutcome& outcome = game.status();
   switch (outcome.kind) {
     case grand::GrandOutcome::Kind::None:
       return "in progress";

@@ -59,7 +59,7 @@ grand::GrandGame grandGameFromMoves(const std::string& fen, const std::string& m
   for (int number = 1; stream >> text; ++number) {
     if (game.finished())
       throw InputError("move " + std::to_string(number) + " '" + text +
-                       "': the game is already over (" + outcomeText(game.outcome()) + ")");
+                       "': the game is already over (" + outcomeText(game.status()) + ")");
     const std::optional<grand::GrandMove> move = grand::findMove(game.position(), text);
     if (!move)
       throw InputError("move " + std::to_string(number) + " '" + text +

@@ -5,7 +5,6 @@
 #include <string>
 
 #include "engine/game.hpp"
-#include "engine/grand/grand_game.hpp"
 
 namespace camelot::cli {
 

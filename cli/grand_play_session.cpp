@@ -55,7 +55,7 @@ class GrandPlaySession {
         programs_[static_cast<std::size_t>(seat)] =
             makePlayer<GrandRules>(spec_, mixSeed(options.seed, static_cast<std::uint64_t>(seat)));
     if (game_.finished())
-      throw InputError("the game is over at this position (" + outcomeText(game_.outcome()) + ")");
+      throw InputError("the game is over at this position (" + outcomeText(game_.status()) + ")");
     out_ << "You are " << grand::playerName(human_) << "; your partner "
          << grand::playerName(grand::partnerOf(human_)) << " is " << spec_.text() << ", "
          << partnershipText(1 - grand::partnershipOf(human_)) << " are " << spec_.text()
@@ -82,7 +82,7 @@ class GrandPlaySession {
       }
     }
     showBoard();
-    out_ << "Game over: " << outcomeText(game_.outcome()) << '\n';
+    out_ << "Game over: " << outcomeText(game_.status()) << '\n';
     save();
   }
 
@@ -99,8 +99,8 @@ class GrandPlaySession {
       return text;
     };
     const int number = appendGame(saveTo_, [&](int game) {
-      GrandGameRecord record{game,          sideText(0),    sideText(1), game_.positions().front(),
-                             game_.moves(), game_.outcome()};
+      GrandGameRecord record{game,          sideText(0),   sideText(1), game_.positions().front(),
+                             game_.moves(), game_.status()};
       if (!record.outcome.finished())
         record.outcome = {grand::GrandOutcome::Kind::Draw, -1, "unfinished"};
       return record.toJsonLine();

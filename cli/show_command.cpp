@@ -64,7 +64,7 @@ void showGrand(const ShowOptions& options, std::ostream& out) {
   out << "GFEN:    " << grand::toGfen(position) << '\n';
   out << "To move: " << grand::playerName(position.toMove) << " (partnership "
       << grand::partnershipName(grand::partnershipOf(position.toMove)) << ")\n";
-  out << "Status:  " << outcomeText(game.outcome()) << '\n';
+  out << "Status:  " << outcomeText(game.status()) << '\n';
   const std::vector<grand::GrandMove>& legal = game.legalMoves();
   out << "Legal moves (" << legal.size() << "):";
   for (std::size_t i = 0; i < legal.size(); ++i)

@@ -4,6 +4,11 @@
 // and Grand Camelot gets the same search, players and evaluators. What a Rules struct gives:
 //
 //   Position, Move, MoveList, Game       the variant's own value types and its game in progress
+//   Status                               how a game stands: GameStatus, GrandOutcome
+//   gameStatus(position, third)          the end of the game at a position of a game (`third`:
+//                                        it stands for the third time), read by BasicGame
+//   gameMoves(position, list)            the moves a game lists (the grand game's sorted by
+//                                        notation), before the end of the game is applied
 //   legalMoves(position, list)           the moves of a position (none once it is decided)
 //   tacticalMoves(position, list)        at least legalMoves' captures and goal entries, in its
 //                                        order (all that a network's value reads); true when it
@@ -27,19 +32,22 @@
 #include <optional>
 #include <vector>
 
-#include "engine/game.hpp"
-#include "engine/grand/grand_game.hpp"
+#include "engine/grand/grand_rules.hpp"
 #include "engine/movegen.hpp"
 #include "engine/position.hpp"
 #include "engine/rules_status.hpp"
 
 namespace camelot {
 
+template <class Rules>
+class BasicGame;
+
 struct StandardRules {
   using Position = camelot::Position;
   using Move = camelot::Move;
   using MoveList = camelot::MoveList;
-  using Game = camelot::Game;
+  using Game = BasicGame<StandardRules>;
+  using Status = GameStatus;
   static constexpr std::size_t kTurnCycle = 2;
 
   static void legalMoves(const Position& p, MoveList& out) { camelot::legalMoves(p, out); }
@@ -65,13 +73,18 @@ struct StandardRules {
     return a.hash() == b.hash() && a.sameForRepetition(b);
   }
   static std::uint64_t hash(const Position& p) { return p.hash(); }
+  static Status gameStatus(const Position& p, bool third) {
+    return statusWithMoves(p, hasMoves(p), ClockRule::Apply, third);
+  }
+  static void gameMoves(const Position& p, MoveList& out) { generateMoves(p, out); }
 };
 
 struct GrandRules {
   using Position = grand::GrandPosition;
   using Move = grand::GrandMove;
   using MoveList = std::vector<grand::GrandMove>;
-  using Game = grand::GrandGame;
+  using Game = BasicGame<GrandRules>;
+  using Status = grand::GrandOutcome;
   static constexpr std::size_t kTurnCycle = grand::kPlayers;
 
   static void legalMoves(const Position& p, MoveList& out) { out = grand::unsortedLegalMoves(p); }
@@ -105,6 +118,14 @@ struct GrandRules {
     return grand::sameForRepetition(a, b);
   }
   static std::uint64_t hash(const Position& p) { return grand::repetitionHash(p); }
+  static Status gameStatus(const Position& p, bool third) {
+    return grand::gameOutcome(p, grand::unsortedLegalMoves(p), third);
+  }
+  static void gameMoves(const Position& p, MoveList& out) { out = grand::legalMoves(p); }
 };
 
 }  // namespace camelot
+
+// The game in progress of either variant, for code that names Rules::Game: it reads the structs
+// above, so it comes after them (engine/game.hpp includes this file first).
+#include "engine/game.hpp"

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/grand/grand_game.hpp"
+#include "engine/game.hpp"
 
 namespace camelot {
 

@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-#include "engine/grand/grand_game.hpp"
+#include "engine/game.hpp"
 #include "nn/features/grand_features.hpp"
 #include "nn/training_sample.hpp"
 

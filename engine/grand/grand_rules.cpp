@@ -6,6 +6,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include "engine/splitmix64.hpp"
+
 namespace camelot::grand {
 namespace {
 
@@ -418,6 +420,30 @@ std::uint64_t perft(const GrandPosition& position, int depth) {
   for (const GrandMove& move : moves)
     leaves += perft(afterMove(position, move), depth - 1);
   return leaves;
+}
+
+bool sameForRepetition(const GrandPosition& a, const GrandPosition& b) {
+  return a.toMove == b.toMove && a.castleMovesUsed == b.castleMovesUsed && a.board == b.board;
+}
+
+std::uint64_t repetitionHash(const GrandPosition& position) {
+  std::uint64_t hash = mixBits(static_cast<std::uint64_t>(index(position.toMove)));
+  for (int s = 0; s < kGridSquares; ++s)
+    if (const Piece piece = position.board[static_cast<std::size_t>(s)]; !piece.empty())
+      hash ^= mixBits(static_cast<std::uint64_t>(s) * 16 + piece.code);
+  for (int p = 0; p < kPlayers; ++p)
+    hash ^=
+        mixBits(0x1000 + static_cast<std::uint64_t>(p) * 4 +
+                static_cast<std::uint64_t>(position.castleMovesUsed[static_cast<std::size_t>(p)]));
+  return hash;
+}
+
+GrandOutcome gameOutcome(const GrandPosition& position, const std::vector<GrandMove>& legal,
+                         bool standsForTheThirdTime) {
+  if (legal.empty()) return outcomeOf(position);
+  if (standsForTheThirdTime) return {GrandOutcome::Kind::Draw, -1, "repetition"};
+  if (position.clock >= kClockLimit) return {GrandOutcome::Kind::Draw, -1, "clock"};
+  return {};
 }
 
 }  // namespace camelot::grand

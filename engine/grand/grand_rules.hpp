@@ -57,6 +57,19 @@ std::optional<GrandMove> findMove(const GrandPosition& position, std::string_vie
 // The position after `move` (G10's castle counters, G12.6's clock, the next player to move).
 GrandPosition afterMove(const GrandPosition& position, const GrandMove& move);
 
+// G12.6: the clock that ends a game.
+inline constexpr int kClockLimit = 200;
+
+// G12.5's identity: placement, player to move, castle moves used (the clock aside).
+bool sameForRepetition(const GrandPosition& a, const GrandPosition& b);
+// A hash of that identity (equal positions by sameForRepetition hash equal).
+std::uint64_t repetitionHash(const GrandPosition& position);
+
+// G12.1-6 of a position whose legal moves are known (legalMoves: none once 1-4 end the game),
+// given whether it stands for the third time (5); 6 reads its clock.
+GrandOutcome gameOutcome(const GrandPosition& position, const std::vector<GrandMove>& legal,
+                         bool standsForTheThirdTime);
+
 // G13: leaves `depth` plies down, pass moves counted, finished positions without children.
 std::uint64_t perft(const GrandPosition& position, int depth);
 

@@ -4,7 +4,7 @@
 #include <array>
 #include <cstdlib>
 
-#include "engine/grand/grand_game.hpp"
+#include "engine/game.hpp"
 #include "nn/features/sparse_features.hpp"
 
 namespace camelot {

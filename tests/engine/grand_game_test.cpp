@@ -2,13 +2,12 @@
 // history (G12.5 repetition, G12.6 clock), forced passes (G11) played like any move, undo, and
 // the rules as search sees them (engine/game_rules.hpp).
 
-#include "engine/grand/grand_game.hpp"
-
 #include <gtest/gtest.h>
 
 #include <sstream>
 #include <string>
 
+#include "engine/game.hpp"
 #include "engine/game_rules.hpp"
 
 namespace camelot::grand {
@@ -33,8 +32,8 @@ TEST(GrandGame, G12_5_TheThirdOccurrenceOfAPositionIsADraw) {
   EXPECT_FALSE(game.finished());
   play(game, kRoundTrip);
   EXPECT_EQ(game.repetitions(), 3);
-  EXPECT_EQ(game.outcome().kind, GrandOutcome::Kind::Draw);
-  EXPECT_EQ(game.outcome().reason, "repetition");
+  EXPECT_EQ(game.status().kind, GrandOutcome::Kind::Draw);
+  EXPECT_EQ(game.status().reason, "repetition");
   EXPECT_TRUE(game.legalMoves().empty());
   EXPECT_THROW(game.play(GrandMove{}), std::logic_error);
 }
@@ -60,8 +59,8 @@ TEST(GrandGame, G12_6_TheClockReaching200IsADraw) {
   EXPECT_FALSE(game.finished());
   play(game, "F3-E2");
   EXPECT_EQ(game.position().clock, kClockLimit);
-  EXPECT_EQ(game.outcome().kind, GrandOutcome::Kind::Draw);
-  EXPECT_EQ(game.outcome().reason, "clock");
+  EXPECT_EQ(game.status().kind, GrandOutcome::Kind::Draw);
+  EXPECT_EQ(game.status().reason, "clock");
 }
 
 TEST(GrandGame, G11_AForcedPassIsPlayedAndUndoneLikeAnyMove) {

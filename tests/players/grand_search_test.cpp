@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "engine/grand/grand_game.hpp"
+#include "engine/game.hpp"
 #include "mcts/rollout_evaluator.hpp"
 #include "mcts/uniform_evaluator.hpp"
 #include "players/grand_greedy_player.hpp"

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "engine/grand/grand_game.hpp"
+#include "engine/game.hpp"
 #include "nn/features/grand_features.hpp"
 #include "nn/model.hpp"
 #include "tests/selfplay/quick_batched_settings.hpp"
@@ -57,7 +57,7 @@ TEST(GrandBatchedGames, G4_G13_SelfPlayRecordsAreLegalAndSamplesMatchTheGames) {
       seen.push_back(replay.position());
     }
     if (replay.finished()) {
-      EXPECT_EQ(g.record.outcome.reason, replay.outcome().reason);
+      EXPECT_EQ(g.record.outcome.reason, replay.status().reason);
     } else {
       EXPECT_EQ(g.record.moves.size(), 80u);
       EXPECT_EQ(g.record.outcome.reason, "adjudicated");

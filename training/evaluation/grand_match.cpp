@@ -30,7 +30,7 @@ std::optional<GrandGameRecord> playGrandGame(const std::array<GrandPlayer*, gran
   }
   record.moves = game.moves();
   record.outcome = game.finished()
-                       ? game.outcome()
+                       ? game.status()
                        : grand::GrandOutcome{grand::GrandOutcome::Kind::Draw, -1, "adjudicated"};
   return record;
 }

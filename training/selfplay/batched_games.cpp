@@ -14,7 +14,6 @@
 #include <type_traits>
 
 #include "engine/game.hpp"
-#include "engine/grand/grand_game.hpp"
 #include "engine/splitmix64.hpp"
 #include "nn/features/encoding.hpp"
 #include "nn/features/grand_features.hpp"
@@ -89,7 +88,7 @@ struct VariantPlay<GrandRules> {
   static Outcome forfeitedBy(int side) { return {Outcome::Kind::Win, 1 - side, "forfeit"}; }
   static Outcome status(const grand::GrandGame& game, const std::optional<Outcome>& forfeit) {
     if (forfeit) return *forfeit;
-    return game.finished() ? game.outcome() : Outcome{Outcome::Kind::Draw, -1, "adjudicated"};
+    return game.finished() ? game.status() : Outcome{Outcome::Kind::Draw, -1, "adjudicated"};
   }
   static Outcome scored(const Outcome& outcome, const grand::GrandGame& game,
                         const BatchedGamesSettings& settings) {
