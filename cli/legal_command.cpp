@@ -3,14 +3,15 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "cli/command.hpp"
 #include "cli/command_options.hpp"
 #include "cli/input_error.hpp"
 #include "cli/variant.hpp"
-#include "engine/cfen.hpp"
-#include "engine/grand/grand_rules.hpp"
-#include "engine/notation.hpp"
+#include "cli/variant_text.hpp"
 #include "engine/rules_status.hpp"
 
 namespace camelot::cli {
@@ -20,49 +21,57 @@ std::string quoted(const std::string& text) {
   return nlohmann::json(text).dump();
 }
 
-// {"fen": F, "outcome": O, "moves": [[notation, result_cfen], ...]}, moves in byte order of
-// their notation. R9 a-d and f apply; repetition needs a history and does not.
-void writeLegal(const Position& position, std::ostream& out) {
-  const MoveList generated = legalMoves(position);
-  const GameStatus status = statusWithMoves(position, generated, ClockRule::Apply);
+// How a position stands without its history: the outcome's word and whether the game is over.
+struct Standing {
+  std::string outcome;
+  bool finished = false;
+};
+
+// R9 a-d and f (repetition needs a history and does not apply): "none", "white", "black",
+// "draw".
+Standing standingOf(const Position& position, const MoveList& legal) {
+  const GameStatus status = statusWithMoves(position, legal, ClockRule::Apply);
+  return {std::string(outcomeName(status.outcome)), status.finished()};
+}
+
+// G12.1-4: "none", "rb", "gy" or "draw"; a forced pass is the one move "pass" (G11).
+Standing standingOf(const grand::GrandPosition& position, const std::vector<grand::GrandMove>&) {
+  const grand::GrandOutcome outcome = grand::outcomeOf(position);
+  const std::string name = outcome.kind == grand::GrandOutcome::Kind::Win
+                               ? grand::partnershipName(outcome.winner)
+                           : outcome.kind == grand::GrandOutcome::Kind::Draw ? "draw"
+                                                                             : "none";
+  return {name, outcome.finished()};
+}
+
+// {"fen": F, "outcome": O, "moves": [[notation, resulting position], ...]}, moves in byte order
+// of their notation, none once the game is over.
+template <class Rules>
+void writeLegal(const typename Rules::Position& position, std::ostream& out) {
+  using Text = VariantText<Rules>;
+  typename Rules::MoveList generated;
+  Rules::legalMoves(position, generated);
+  const Standing standing = standingOf(position, generated);
   std::vector<std::pair<std::string, std::string>> moves;
-  if (!status.finished()) {
-    for (const Move& m : generated)
-      moves.emplace_back(toNotation(m), toCfen(position.after(m)));
+  if (!standing.finished) {
+    for (const typename Rules::Move& m : generated)
+      moves.emplace_back(Text::move(m), Text::positionText(Rules::after(position, m)));
     std::sort(moves.begin(), moves.end());
   }
-  out << "{\"fen\": " << quoted(toCfen(position))
-      << ", \"outcome\": " << quoted(std::string(outcomeName(status.outcome))) << ", \"moves\": [";
+  out << "{\"fen\": " << quoted(Text::positionText(position))
+      << ", \"outcome\": " << quoted(standing.outcome) << ", \"moves\": [";
   for (std::size_t i = 0; i < moves.size(); ++i)
     out << (i > 0 ? ", " : "") << '[' << quoted(moves[i].first) << ", " << quoted(moves[i].second)
         << ']';
   out << "]}\n";
 }
 
-// The same for Grand Camelot: outcome "none", "rb", "gy" or "draw" (G12.1-4), a forced pass
-// as the one move "pass" (G11).
-void writeGrandLegal(const grand::GrandPosition& position, std::ostream& out) {
-  const grand::GrandOutcome outcome = grand::outcomeOf(position);
-  const std::string name = outcome.kind == grand::GrandOutcome::Kind::Win
-                               ? grand::partnershipName(outcome.winner)
-                           : outcome.kind == grand::GrandOutcome::Kind::Draw ? "draw"
-                                                                             : "none";
-  out << "{\"fen\": " << quoted(grand::toGfen(position)) << ", \"outcome\": " << quoted(name)
-      << ", \"moves\": [";
-  const std::vector<grand::GrandMove> moves = grand::legalMoves(position);
-  for (std::size_t i = 0; i < moves.size(); ++i)
-    out << (i > 0 ? ", " : "") << '[' << quoted(grand::notation(moves[i])) << ", "
-        << quoted(grand::toGfen(grand::afterMove(position, moves[i]))) << ']';
-  out << "]}\n";
-}
-
 // One position's line, in the variant chosen or written.
 void writeAnyLegal(const std::string& text, const std::optional<Variant>& variant,
                    std::ostream& out) {
-  if (variantOf(variant, text) == Variant::Grand)
-    writeGrandLegal(grandPositionOf(text), out);
-  else
-    writeLegal(parseCfen(text), out);
+  withRules(variantOf(variant, text), [&]<class Rules>(Rules) {
+    writeLegal<Rules>(VariantText<Rules>::position(text), out);
+  });
 }
 
 struct LegalOptions {

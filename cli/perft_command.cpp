@@ -1,15 +1,16 @@
 #include <algorithm>
 #include <memory>
 #include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "cli/command.hpp"
 #include "cli/command_options.hpp"
 #include "cli/input_error.hpp"
 #include "cli/variant.hpp"
-#include "engine/cfen.hpp"
-#include "engine/grand/grand_rules.hpp"
-#include "engine/notation.hpp"
-#include "engine/perft.hpp"
+#include "cli/variant_text.hpp"
+#include "engine/perft_divide.hpp"
 
 namespace camelot::cli {
 namespace {
@@ -21,38 +22,21 @@ struct PerftOptions {
   std::optional<Variant> variant;  // --variant; none: the position's
 };
 
-// Grand Camelot's perft (engine/grand/grand_rules.hpp), --divide as the standard game's.
-void runGrandPerft(const PerftOptions& options, std::ostream& out) {
-  const grand::GrandPosition position = grandPositionOf(options.fen);
-  if (!options.divide) {
-    out << grand::perft(position, options.depth) << '\n';
-    return;
-  }
-  if (options.depth < 1) throw UsageError("perft --divide needs DEPTH >= 1");
-  std::uint64_t total = 0;
-  for (const grand::GrandMove& move : grand::legalMoves(position)) {
-    const std::uint64_t count = grand::perft(grand::afterMove(position, move), options.depth - 1);
-    out << grand::notation(move) << ' ' << count << '\n';
-    total += count;
-  }
-  out << total << '\n';
-}
-
+// perft of either variant; --divide lists each root move (sorted by its notation) with the
+// count below it, and the total last.
+template <class Rules>
 void runPerft(const PerftOptions& options, std::ostream& out) {
-  if (variantOf(options.variant, options.fen) == Variant::Grand) {
-    runGrandPerft(options, out);
-    return;
-  }
-  const Position position = parseCfen(options.fen);
+  using Text = VariantText<Rules>;
+  const typename Rules::Position position = Text::position(options.fen);
   if (!options.divide) {
-    out << perft(position, options.depth) << '\n';
+    out << Rules::perft(position, options.depth) << '\n';
     return;
   }
   if (options.depth < 1) throw UsageError("perft --divide needs DEPTH >= 1");
   std::vector<std::pair<std::string, std::uint64_t>> rows;
   std::uint64_t total = 0;
-  for (const auto& [move, count] : perftDivide(position, options.depth)) {
-    rows.emplace_back(toNotation(move), count);
+  for (const auto& [move, count] : perftDivide<Rules>(position, options.depth)) {
+    rows.emplace_back(Text::move(move), count);
     total += count;
   }
   std::sort(rows.begin(), rows.end());
@@ -77,7 +61,10 @@ void addPerftCommand(CLI::App& app, Commands& commands) {
   perft->add_flag("--divide", options->divide,
                   "Print each root move with its count; the last line is the total");
   addVariantOption(perft, options->variant, "");
-  commands.add(perft, [options](const CommandStreams& io) { runPerft(*options, io.out); });
+  commands.add(perft, [options](const CommandStreams& io) {
+    withRules(variantOf(options->variant, options->fen),
+              [&]<class Rules>(Rules) { runPerft<Rules>(*options, io.out); });
+  });
 }
 
 }  // namespace camelot::cli

@@ -24,6 +24,7 @@
 //   clock(position)                      plies since the placement last changed for good
 //   kTurnCycle                           plies from one player's turn to his next
 //   sameForRepetition(a, b), hash(p)     the identity repetition counts, and a hash of it
+//   perft(position, depth)               the leaves of the tree of distinct moves (R10, G13)
 //
 // The two sides alternate at every ply in both variants (Grand Camelot's partnerships move in
 // turn, a pass included), so a value changes sign from one ply to the next.
@@ -34,6 +35,7 @@
 
 #include "engine/grand/grand_rules.hpp"
 #include "engine/movegen.hpp"
+#include "engine/perft.hpp"
 #include "engine/position.hpp"
 #include "engine/rules_status.hpp"
 
@@ -77,6 +79,7 @@ struct StandardRules {
     return statusWithMoves(p, hasMoves(p), ClockRule::Apply, third);
   }
   static void gameMoves(const Position& p, MoveList& out) { generateMoves(p, out); }
+  static std::uint64_t perft(const Position& p, int depth) { return camelot::perft(p, depth); }
 };
 
 struct GrandRules {
@@ -122,6 +125,7 @@ struct GrandRules {
     return grand::gameOutcome(p, grand::unsortedLegalMoves(p), third);
   }
   static void gameMoves(const Position& p, MoveList& out) { out = grand::legalMoves(p); }
+  static std::uint64_t perft(const Position& p, int depth) { return grand::perft(p, depth); }
 };
 
 }  // namespace camelot

@@ -26,11 +26,4 @@ std::uint64_t perft(const Position& position, int depth, PerftMode mode) {
   return perftRecursive(position, depth, mode, lists);
 }
 
-std::vector<std::pair<Move, std::uint64_t>> perftDivide(const Position& position, int depth) {
-  std::vector<std::pair<Move, std::uint64_t>> result;
-  for (const Move& m : legalMoves(position))
-    result.emplace_back(m, perft(position.after(m), depth - 1));
-  return result;
-}
-
 }  // namespace camelot

@@ -20,7 +20,4 @@ enum class PerftMode : std::uint8_t {
 
 std::uint64_t perft(const Position& position, int depth, PerftMode mode = PerftMode::BulkCount);
 
-// Each root move with the perft of the position after it, depth - 1. Depth >= 1.
-std::vector<std::pair<Move, std::uint64_t>> perftDivide(const Position& position, int depth);
-
 }  // namespace camelot

@@ -10,6 +10,7 @@
 #include <random>
 
 #include "engine/movegen.hpp"
+#include "engine/perft_divide.hpp"
 #include "tests/engine/random_placements.hpp"
 
 namespace camelot {
@@ -38,7 +39,7 @@ TEST(PerftR10, PlayLeavesAgreesWithBulkCountAtDepth3) {
 
 TEST(PerftR10, DivideAtDepth2SumsToPerft) {
   const Position start = Position::start();
-  const auto divide = perftDivide(start, 2);
+  const auto divide = perftDivide<StandardRules>(start, 2);
   ASSERT_EQ(divide.size(), 100u);
   std::uint64_t total = 0;
   for (const auto& [move, count] : divide) {
