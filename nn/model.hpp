@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <type_traits>
 
 #include "mcts/evaluator.hpp"
 #include "mcts/search_params.hpp"
@@ -37,6 +38,15 @@ class Model : public std::enable_shared_from_this<Model> {
   // it (config().variant; only mlps do). Throws std::invalid_argument for one of the standard
   // game, as evaluator() does for one of Grand Camelot.
   virtual std::unique_ptr<GrandEvaluator> grandEvaluator() const;
+  // The evaluator of the game Rules plays, for code written once for both variants:
+  // evaluator(threads), or grandEvaluator() (which runs on the calling thread alone).
+  template <class Rules>
+  std::unique_ptr<BasicEvaluator<Rules>> evaluatorFor(int threads = 0) const {
+    if constexpr (std::is_same_v<Rules, GrandRules>)
+      return grandEvaluator();
+    else
+      return evaluator(threads);
+  }
 
  protected:
   // Throws std::invalid_argument unless the network plays `variant`.

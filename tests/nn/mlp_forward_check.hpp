@@ -37,11 +37,7 @@ void expectCppInferenceEqualsForward(MlpNetwork& net, const NetworkConfig& confi
   // (tests/nn/quantized_mlp_test.cpp).
   const std::shared_ptr<const Model> model = makeMlpModel(
       mlpWeights(dir / "mlp.ckpt", readCheckpoint(dir / "mlp.ckpt")), MlpInference::Float);
-  std::unique_ptr<BasicEvaluator<Rules>> evaluator;
-  if constexpr (std::is_same_v<Rules, GrandRules>)
-    evaluator = model->grandEvaluator();
-  else
-    evaluator = model->evaluator();
+  const std::unique_ptr<BasicEvaluator<Rules>> evaluator = model->evaluatorFor<Rules>();
 
   std::size_t width = 0;
   for (const BasicTrainingSample<Rules>& s : samples)

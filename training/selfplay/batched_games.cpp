@@ -26,9 +26,8 @@
 namespace camelot {
 namespace {
 
-// What differs between the variants in a played game: who is to move (side 0 or 1), a
-// network's evaluator, and the end of a game as its record says it and as
-// its samples score it.
+// What differs between the variants in a played game: who is to move (side 0 or 1), and the end of
+// a game as its record says it and as its samples score it.
 template <class Rules>
 struct VariantPlay;
 
@@ -37,9 +36,6 @@ struct VariantPlay<StandardRules> {
   using Outcome = camelot::Outcome;
 
   static int sideToMove(const Position& p) { return index(p.sideToMove()); }
-  static std::unique_ptr<Evaluator> evaluator(const Model& net) {
-    return net.evaluator(/*threads=*/1);  // one core per worker
-  }
   // The policy grouping of a search's root moves.
   static void assignPolicy(LegalPolicy& policy, const Position& p, const std::vector<Move>& moves,
                            MoveList& scratch) {
@@ -77,9 +73,6 @@ struct VariantPlay<GrandRules> {
   using Outcome = grand::GrandOutcome;
 
   static int sideToMove(const grand::GrandPosition& p) { return grand::partnershipOf(p.toMove); }
-  static std::unique_ptr<GrandEvaluator> evaluator(const Model& net) {
-    return net.grandEvaluator();
-  }
   static void assignPolicy(LegalPolicy& policy, const grand::GrandPosition& p,
                            const std::vector<grand::GrandMove>& moves,
                            std::vector<grand::GrandMove>&) {
@@ -171,7 +164,7 @@ class Worker {
         answers_(nets.size()) {
     // One core per worker: each evaluator runs its batches on this worker's thread alone.
     for (const auto& net : nets)
-      evaluators_.push_back(Play::evaluator(*net));
+      evaluators_.push_back(net->evaluatorFor<Rules>(/*threads=*/1));
     for (std::size_t i = 0; i < slots_.size(); ++i) {
       SearchParams params;
       params.gumbelConsidered = settings_.selfplay.gumbelConsidered;
