@@ -1,9 +1,8 @@
 #pragma once
-// `camelot play`'s options, read by its standard session (cli/play_command.cpp) and its Grand
-// Camelot one (cli/grand_play_session.cpp).
+// `camelot play`'s options, read by its session (cli/play_command.cpp) and the seats of each
+// variant (cli/play_seats.hpp).
 
 #include <cstdint>
-#include <iosfwd>
 #include <optional>
 #include <string>
 
@@ -21,9 +20,5 @@ struct PlayOptions {
   std::uint64_t seed = 1;
   std::string out;  // a games file the game is added to when the session ends ("": none)
 };
-
-// The Grand Camelot session: the person in one seat, programs in the other three, reading moves
-// and commands from `in` until the game ends, the person quits, or `in` ends.
-void runGrandPlay(const PlayOptions& options, std::istream& in, std::ostream& out);
 
 }  // namespace camelot::cli
