@@ -53,7 +53,7 @@ std::string outcomeText(const grand::GrandOutcome& outcome) {
 }
 
 grand::GrandGame grandGameFromMoves(const std::string& fen, const std::string& moves) {
-  grand::GrandGame game(grandPositionOf(fen));
+  grand::GrandGame game(GrandRules::parsePosition(fen));
   std::istringstream stream(moves);
   std::string text;
   for (int number = 1; stream >> text; ++number) {

@@ -55,10 +55,10 @@ void writeLegal(const typename Rules::Position& position, std::ostream& out) {
   std::vector<std::pair<std::string, std::string>> moves;
   if (!standing.finished) {
     for (const typename Rules::Move& m : generated)
-      moves.emplace_back(Text::move(m), Text::positionText(Rules::after(position, m)));
+      moves.emplace_back(Text::move(m), Rules::positionText(Rules::after(position, m)));
     std::sort(moves.begin(), moves.end());
   }
-  out << "{\"fen\": " << quoted(Text::positionText(position))
+  out << "{\"fen\": " << quoted(Rules::positionText(position))
       << ", \"outcome\": " << quoted(standing.outcome) << ", \"moves\": [";
   for (std::size_t i = 0; i < moves.size(); ++i)
     out << (i > 0 ? ", " : "") << '[' << quoted(moves[i].first) << ", " << quoted(moves[i].second)
@@ -69,9 +69,8 @@ void writeLegal(const typename Rules::Position& position, std::ostream& out) {
 // One position's line, in the variant chosen or written.
 void writeAnyLegal(const std::string& text, const std::optional<Variant>& variant,
                    std::ostream& out) {
-  withRules(variantOf(variant, text), [&]<class Rules>(Rules) {
-    writeLegal<Rules>(VariantText<Rules>::position(text), out);
-  });
+  withRules(variantOf(variant, text),
+            [&]<class Rules>(Rules) { writeLegal<Rules>(Rules::parsePosition(text), out); });
 }
 
 struct LegalOptions {

@@ -27,7 +27,7 @@ struct PerftOptions {
 template <class Rules>
 void runPerft(const PerftOptions& options, std::ostream& out) {
   using Text = VariantText<Rules>;
-  const typename Rules::Position position = Text::position(options.fen);
+  const typename Rules::Position position = Rules::parsePosition(options.fen);
   if (!options.divide) {
     out << Rules::perft(position, options.depth) << '\n';
     return;

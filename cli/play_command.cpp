@@ -31,7 +31,7 @@ class PlaySession {
   using Seats = PlaySeats<Rules>;
 
   PlaySession(const PlayOptions& options, std::istream& in, std::ostream& out)
-      : game_(VariantText<Rules>::position(options.fen)),
+      : game_(Rules::parsePosition(options.fen)),
         seats_(options),
         saveTo_(options.out),
         in_(in),

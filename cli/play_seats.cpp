@@ -176,8 +176,8 @@ std::string PlaySeats<GrandRules>::programMoves(grand::GrandGame& game) {
 
 std::string PlaySeats<GrandRules>::hint(const grand::GrandGame& game) {
   const grand::GrandMove move = hinter_->chooseMove(game);
-  return "Hint: " + grand::notation(move) +
-         valueText(*hinter_, grand::partnershipOf(human_)) + '\n';
+  return "Hint: " + grand::notation(move) + valueText(*hinter_, grand::partnershipOf(human_)) +
+         '\n';
 }
 
 std::string PlaySeats<GrandRules>::board(const grand::GrandGame& game) const {
@@ -211,13 +211,14 @@ std::string PlaySeats<GrandRules>::endText(const grand::GrandOutcome& outcome) {
 std::string PlaySeats<GrandRules>::record(const grand::GrandGame& game, int number) const {
   const auto sideText = [&](int partnership) {
     std::string text;
-    for (const grand::Player seat : {grand::playerAt(partnership), grand::playerAt(partnership + 2)})
+    for (const grand::Player seat :
+         {grand::playerAt(partnership), grand::playerAt(partnership + 2)})
       text += std::string(text.empty() ? "" : ", ") + (seat == human_ ? "human" : spec_.text()) +
               " (" + grand::playerName(seat) + ")";
     return text;
   };
-  GrandGameRecord record{number,        sideText(0),   sideText(1), game.startPosition(),
-                         game.moves(),  game.status()};
+  GrandGameRecord record{number,       sideText(0),  sideText(1), game.startPosition(),
+                         game.moves(), game.status()};
   if (!record.outcome.finished())
     record.outcome = {grand::GrandOutcome::Kind::Draw, -1, "unfinished"};
   return record.toJsonLine();

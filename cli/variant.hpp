@@ -46,9 +46,4 @@ decltype(auto) withRules(Variant variant, Body&& body) {
   return body(StandardRules{});
 }
 
-// A Grand Camelot position from --fen ("startpos": its start).
-inline grand::GrandPosition grandPositionOf(std::string_view fen) {
-  return fen == "startpos" ? grand::GrandPosition::start() : grand::parseGfen(fen);
-}
-
 }  // namespace camelot::cli

@@ -1,16 +1,13 @@
 #pragma once
 // What a command says and reads in each variant (engine/game_rules.hpp), so that a command
-// written once as a template serves both: a position read and written (CFEN, GFEN), a move's
-// notation, a move read from text, a game set up from a position and moves, and the
-// protocol's words for the end of the game.
+// written once as a template serves both: a move's notation, a move read from text, a game set up
+// from a position and moves, and the protocol's words for the end of the game.
 
 #include <string>
 #include <string_view>
 
 #include "cli/game_setup.hpp"
 #include "cli/input_error.hpp"
-#include "cli/variant.hpp"
-#include "engine/cfen.hpp"
 #include "engine/game_rules.hpp"
 #include "engine/notation.hpp"
 
@@ -22,9 +19,6 @@ struct VariantText;
 template <>
 struct VariantText<StandardRules> {
   static constexpr const char* kPositionText = "CFEN";
-  // A CFEN or "startpos". Throws CfenError.
-  static Position position(std::string_view text) { return parseCfen(text); }
-  static std::string positionText(const Position& p) { return toCfen(p); }
   static std::string move(const Move& m) { return toNotation(m); }
   // Throws MoveError.
   static Move parseMove(const Position& p, std::string_view text) {
@@ -39,9 +33,6 @@ struct VariantText<StandardRules> {
 template <>
 struct VariantText<GrandRules> {
   static constexpr const char* kPositionText = "GFEN";
-  // A GFEN or "startpos". Throws grand::GfenError.
-  static grand::GrandPosition position(std::string_view text) { return grandPositionOf(text); }
-  static std::string positionText(const grand::GrandPosition& p) { return grand::toGfen(p); }
   static std::string move(const grand::GrandMove& m) { return grand::notation(m); }
   // Throws InputError.
   static grand::GrandMove parseMove(const grand::GrandPosition& p, std::string_view text);

@@ -5,6 +5,9 @@
 //
 //   Position, Move, MoveList, Game       the variant's own value types and its game in progress
 //   Status                               how a game stands: GameStatus, GrandOutcome
+//   kVariant                             the Variant it is (engine/variant.hpp)
+//   parsePosition(text), positionText(p) a position read ("startpos" too) and written: CFEN,
+//                                        GFEN (throw CfenError, GfenError)
 //   gameStatus(position, third)          the end of the game at a position of a game (`third`:
 //                                        it stands for the third time), read by BasicGame
 //   gameMoves(position, list)            the moves a game lists (the grand game's sorted by
@@ -31,13 +34,17 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
+#include "engine/cfen.hpp"
 #include "engine/grand/grand_rules.hpp"
 #include "engine/movegen.hpp"
 #include "engine/perft.hpp"
 #include "engine/position.hpp"
 #include "engine/rules_status.hpp"
+#include "engine/variant.hpp"
 
 namespace camelot {
 
@@ -50,6 +57,7 @@ struct StandardRules {
   using MoveList = camelot::MoveList;
   using Game = BasicGame<StandardRules>;
   using Status = GameStatus;
+  static constexpr Variant kVariant = Variant::Standard;
   static constexpr std::size_t kTurnCycle = 2;
 
   static void legalMoves(const Position& p, MoveList& out) { camelot::legalMoves(p, out); }
@@ -80,6 +88,8 @@ struct StandardRules {
   }
   static void gameMoves(const Position& p, MoveList& out) { generateMoves(p, out); }
   static std::uint64_t perft(const Position& p, int depth) { return camelot::perft(p, depth); }
+  static Position parsePosition(std::string_view text) { return parseCfen(text); }
+  static std::string positionText(const Position& p) { return toCfen(p); }
 };
 
 struct GrandRules {
@@ -88,6 +98,7 @@ struct GrandRules {
   using MoveList = std::vector<grand::GrandMove>;
   using Game = BasicGame<GrandRules>;
   using Status = grand::GrandOutcome;
+  static constexpr Variant kVariant = Variant::Grand;
   static constexpr std::size_t kTurnCycle = grand::kPlayers;
 
   static void legalMoves(const Position& p, MoveList& out) { out = grand::unsortedLegalMoves(p); }
@@ -126,6 +137,10 @@ struct GrandRules {
   }
   static void gameMoves(const Position& p, MoveList& out) { out = grand::legalMoves(p); }
   static std::uint64_t perft(const Position& p, int depth) { return grand::perft(p, depth); }
+  static Position parsePosition(std::string_view text) {
+    return text == "startpos" ? Position::start() : grand::parseGfen(text);
+  }
+  static std::string positionText(const Position& p) { return grand::toGfen(p); }
 };
 
 }  // namespace camelot

@@ -16,6 +16,7 @@
 #include <span>
 #include <vector>
 
+#include "engine/game_rules.hpp"
 #include "engine/grand/grand_rules.hpp"
 #include "nn/features/encoding.hpp"
 
@@ -62,6 +63,11 @@ inline constexpr int kGrandFeatureCount = kGrandPassFeature + 1;
 // A1, is not a real square). Kinds as the standard game's (kMoveKinds): plain, canter, then a
 // capture by pieces taken; a pass is plain.
 inline constexpr int kGrandPolicySize = kGrandCells * kGrandCells;
+
+// The policy indices of a network of the game Rules plays.
+template <class Rules>
+inline constexpr int kPolicySizeOf =
+    Rules::kVariant == Variant::Grand ? kGrandPolicySize : kPolicySize;
 
 // The cell of square `s` in `mover`'s view.
 int grandViewCell(grand::Square s, grand::Player mover);

@@ -117,8 +117,7 @@ PolicyValueOutput MlpNetworkImpl::forward(const torch::Tensor& featureIndices,
 template <class Rules>
 std::vector<torch::Tensor> encodeMlpInputs(std::span<const BasicTrainingSample<Rules>> samples,
                                            std::int64_t width) {
-  const int cells =
-      mlpInputShape(std::is_same_v<Rules, GrandRules> ? Variant::Grand : Variant::Standard).cells;
+  const int cells = mlpInputShape(Rules::kVariant).cells;
   const auto n = static_cast<std::int64_t>(samples.size());
   std::vector<std::int32_t> active;
   std::vector<std::int64_t> indices;

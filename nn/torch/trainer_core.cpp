@@ -129,12 +129,11 @@ void useEveryCore() {
 template <class Rules>
 TrainingBatch TorchTrainer::encode(std::span<const BasicTrainingSample<Rules>> samples) const {
   if (samples.empty()) throw std::invalid_argument("Trainer: empty batch");
-  constexpr bool kGrand = std::is_same_v<Rules, GrandRules>;
-  const Variant variant = kGrand ? Variant::Grand : Variant::Standard;
+  constexpr Variant variant = Rules::kVariant;
   if (config().variant != variant)
     throw std::invalid_argument("Trainer: samples of " + std::string(gameName(variant)) +
                                 " for a network of " + std::string(gameName(config().variant)));
-  const std::int32_t policySize = kGrand ? kGrandPolicySize : kPolicySize;
+  const std::int32_t policySize = kPolicySizeOf<Rules>;
   const auto n = static_cast<std::int64_t>(samples.size());
   std::size_t width = 1;  // at least one column, so that an all-empty batch still has a shape
   for (const BasicTrainingSample<Rules>& s : samples) {

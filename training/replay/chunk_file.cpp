@@ -45,36 +45,17 @@ struct SampleProblem {
   std::string what;
 };
 
-// A position as its text (CFEN, or GFEN for Grand Camelot) and back, and the policy indices a
-// sample of the variant may hold.
-template <class Rules>
-struct ChunkPositions;
-
-template <>
-struct ChunkPositions<StandardRules> {
-  static constexpr std::int32_t kPolicyIndices = kPolicySize;
-  static std::string text(const Position& p) { return toCfen(p); }
-  static Position parse(std::string_view text) { return parseCfen(text); }
-};
-
-template <>
-struct ChunkPositions<GrandRules> {
-  static constexpr std::int32_t kPolicyIndices = kGrandPolicySize;
-  static std::string text(const grand::GrandPosition& p) { return grand::toGfen(p); }
-  static grand::GrandPosition parse(std::string_view text) { return grand::parseGfen(text); }
-};
-
 template <class Rules>
 void putPosition(ByteWriter& out, const typename Rules::Position& position) {
   // A CFEN or GFEN is a few hundred bytes at most; the length field could hold far more.
-  out.putSized<std::uint16_t>(ChunkPositions<Rules>::text(position));
+  out.putSized<std::uint16_t>(Rules::positionText(position));
 }
 
 template <class Rules>
 typename Rules::Position getPosition(ByteReader& in, const std::string& what) {
   const std::string_view text = in.sized<std::uint16_t>(what);
   try {
-    return ChunkPositions<Rules>::parse(text);
+    return Rules::parsePosition(text);
   } catch (const std::invalid_argument& e) {  // CfenError, GfenError
     throw SampleProblem{what + ": " + e.what()};
   }
@@ -85,7 +66,7 @@ typename Rules::Position getPosition(ByteReader& in, const std::string& what) {
 // What is wrong with a sample's values, if anything (the layout's ranges).
 template <class Rules>
 std::optional<std::string> sampleProblem(const BasicTrainingSample<Rules>& s) {
-  constexpr std::int32_t kPolicyIndices = ChunkPositions<Rules>::kPolicyIndices;
+  constexpr std::int32_t kPolicyIndices = kPolicySizeOf<Rules>;
   if (s.history.size() > static_cast<std::size_t>(kMaxHistoryPlies)) {
     return std::to_string(s.history.size()) + " history positions (at most " +
            std::to_string(kMaxHistoryPlies) + ")";
