@@ -106,7 +106,7 @@ GameDatabase::GameDatabase(const std::filesystem::path& file, int treePlies) : d
   if (treePlies < 0 || treePlies > kMaxTreePlies)
     throw SqliteError(file.string() + ": tree plies must be from 1 to " +
                       std::to_string(kMaxTreePlies) + " (got " + std::to_string(treePlies) + ")");
-  db_.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
+  db_.execWaitingIfBusy("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
   if (tableCount(db_) == 0) {
     // Under the write lock, looked at again: of two processes creating one file, the second
     // waits here and then opens what the first created.

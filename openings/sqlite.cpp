@@ -2,7 +2,18 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
+#include <thread>
+
 namespace camelot {
+namespace {
+
+// How long a connection waits for another that holds the lock, and how often it looks again
+// where SQLite does not wait itself (execWaitingIfBusy).
+constexpr int kBusyTimeoutMs = 10'000;
+constexpr int kBusyRetryMs = 5;
+
+}  // namespace
 
 Sqlite::Sqlite(const std::filesystem::path& file) : file_(file) {
   const int status =
@@ -14,7 +25,7 @@ Sqlite::Sqlite(const std::filesystem::path& file) : file_(file) {
     throw SqliteError(file.string() + ": cannot open: " + message);
   }
   // Another process writing the same database waits for it rather than failing at once.
-  sqlite3_busy_timeout(db_, 10'000);
+  sqlite3_busy_timeout(db_, kBusyTimeoutMs);
 }
 
 Sqlite::~Sqlite() {
@@ -27,6 +38,17 @@ void Sqlite::exec(std::string_view sql) {
     const std::string text = message ? message : "unknown error";
     sqlite3_free(message);
     throw SqliteError(file_.string() + ": " + text);
+  }
+}
+
+void Sqlite::execWaitingIfBusy(std::string_view sql) {
+  const std::string text(sql);
+  for (int attempt = 0;; ++attempt) {
+    const int status = sqlite3_exec(db_, text.c_str(), nullptr, nullptr, nullptr);
+    if (status == SQLITE_OK) return;
+    if (status != SQLITE_BUSY || attempt >= kBusyTimeoutMs / kBusyRetryMs)
+      fail("cannot run " + text);
+    std::this_thread::sleep_for(std::chrono::milliseconds(kBusyRetryMs));
   }
 }
 

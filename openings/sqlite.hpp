@@ -28,6 +28,11 @@ class Sqlite {
 
   // Runs one or more statements that return no rows.
   void exec(std::string_view sql);
+  // The same, tried again while SQLite answers "database is locked" without waiting: where
+  // waiting could deadlock (two connections switching a new file's journal to WAL at once) it
+  // returns SQLITE_BUSY at once instead of calling the busy handler. Gives up after the busy
+  // timeout.
+  void execWaitingIfBusy(std::string_view sql);
   // Rows the last INSERT, UPDATE or DELETE changed.
   std::int64_t changes() const;
   const std::filesystem::path& file() const { return file_; }
