@@ -15,7 +15,6 @@
 #include "io/durable_file.hpp"
 #include "players/game_record.hpp"
 #include "players/player_factory.hpp"
-#include "training/evaluation/grand_match.hpp"
 #include "training/evaluation/match.hpp"
 #include "training/run/directory_lock.hpp"
 
@@ -158,7 +157,7 @@ MatchResult playTheGames(const MatchOptions& options, const PlayerSpec& first,
     return " (" + std::to_string(++finished) + "/" + std::to_string(settings.games) + " done): ";
   };
   if (options.variant == Variant::Grand)
-    return playGrandMatch(
+    return playMatch<GrandRules>(
         [&](std::uint64_t seed) { return makePlayer<GrandRules>(first, seed); },
         [&](std::uint64_t seed) { return makePlayer<GrandRules>(second, seed); }, settings,
         [&](int, const GrandGameRecord& record) {
@@ -167,16 +166,16 @@ MatchResult playTheGames(const MatchOptions& options, const PlayerSpec& first,
                    << record.gy << " (Green, Yellow): " << grandResultName(record.outcome) << " ("
                    << record.outcome.reason << ", " << record.moves.size() << " plies)\n";
         });
-  return playMatch([&](std::uint64_t seed) { return makePlayer<StandardRules>(first, seed); },
-                   [&](std::uint64_t seed) { return makePlayer<StandardRules>(second, seed); },
-                   settings,
-                   [&](int, const GameRecord& record) {
-                     games.write(record.toJsonLine());
-                     progress << "game " << record.game << done() << record.white << " (White) vs "
-                              << record.black << ": " << outcomeName(record.status.outcome) << " ("
-                              << endReasonName(record.status.reason) << ", " << record.moves.size()
-                              << " plies)\n";
-                   });
+  return playMatch<StandardRules>(
+      [&](std::uint64_t seed) { return makePlayer<StandardRules>(first, seed); },
+      [&](std::uint64_t seed) { return makePlayer<StandardRules>(second, seed); }, settings,
+      [&](int, const GameRecord& record) {
+        games.write(record.toJsonLine());
+        progress << "game " << record.game << done() << record.white << " (White) vs "
+                 << record.black << ": " << outcomeName(record.status.outcome) << " ("
+                 << endReasonName(record.status.reason) << ", " << record.moves.size()
+                 << " plies)\n";
+      });
 }
 
 // Results to `out`; a line per finished game to `progress`.

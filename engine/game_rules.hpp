@@ -26,8 +26,12 @@
 //   hasWinningMove(position, moves)      whether the side to move wins at once (may miss some)
 //   clock(position)                      plies since the placement last changed for good
 //   kTurnCycle                           plies from one player's turn to his next
+//   seat(position), side(position)       who moves: the seat in turn order (0 .. kTurnCycle -
+//                                        1) and its side, 0 or 1 (White or Black; Red and
+//                                        Blue or Green and Yellow), seat % 2
 //   sameForRepetition(a, b), hash(p)     the identity repetition counts, and a hash of it
 //   perft(position, depth)               the leaves of the tree of distinct moves (R10, G13)
+//   sameMove(a, b)                       whether two moves are one move (the same outcome)
 //
 // The two sides alternate at every ply in both variants (Grand Camelot's partnerships move in
 // turn, a pass included), so a value changes sign from one ply to the next.
@@ -79,6 +83,9 @@ struct StandardRules {
     return camelot::hasWinningMove(p, moves);
   }
   static int clock(const Position& p) { return p.clock(); }
+  static int seat(const Position& p) { return index(p.sideToMove()); }
+  static int side(const Position& p) { return seat(p); }
+  static bool sameMove(const Move& a, const Move& b) { return sameOutcome(a, b); }
   static bool sameForRepetition(const Position& a, const Position& b) {
     return a.hash() == b.hash() && a.sameForRepetition(b);
   }
@@ -128,6 +135,11 @@ struct GrandRules {
     return false;
   }
   static int clock(const Position& p) { return p.clock; }
+  static int seat(const Position& p) { return grand::index(p.toMove); }
+  static int side(const Position& p) { return grand::partnershipOf(p.toMove); }
+  static bool sameMove(const Move& a, const Move& b) {
+    return grand::moveKey(a) == grand::moveKey(b);
+  }
   static bool sameForRepetition(const Position& a, const Position& b) {
     return grand::sameForRepetition(a, b);
   }

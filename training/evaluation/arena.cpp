@@ -29,18 +29,6 @@ std::vector<Pairing> gauntlet(int challenger, int players) {
 
 namespace {
 
-// The score of the side that moved first (White; Red and Blue): 1, 0.5 or 0.
-double firstMoverScore(const GameRecord& record) {
-  const Outcome outcome = record.status.outcome;
-  if (outcome == Outcome::Draw) return 0.5;
-  return outcome == Outcome::WhiteWins ? 1.0 : 0.0;
-}
-
-double firstMoverScore(const GrandGameRecord& record) {
-  if (record.outcome.kind != grand::GrandOutcome::Kind::Win) return 0.5;
-  return record.outcome.winner == 0 ? 1.0 : 0.0;
-}
-
 // Checks a player that plays move by move (not in the batched searches) before any game.
 void validateSpec(const PlayerSpec& spec, StandardRules) {
   validatePlayerSpec(spec);
@@ -53,7 +41,7 @@ void validateSpec(const PlayerSpec& spec, GrandRules) {
 
 template <class Rules>
 double BasicArenaGame<Rules>::firstScore() const {
-  const double score = firstMoverScore(record);
+  const double score = VariantRecord<Rules>::firstMoverScore(VariantRecord<Rules>::status(record));
   return game % 2 == 0 ? score : 1.0 - score;
 }
 

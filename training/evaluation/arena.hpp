@@ -64,7 +64,7 @@ template <class Rules>
 struct BasicArenaGame {
   int pairing = 0;  // index into the pairings
   int game = 0;     // within its pairing: even games give the pairing's first player White
-  typename PlayedRecord<Rules>::Record record;
+  typename VariantRecord<Rules>::Record record;
 
   // The pairing's first player's score: 1, 0.5 or 0.
   double firstScore() const;

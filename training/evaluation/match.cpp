@@ -4,6 +4,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <array>
 #include <mutex>
 #include <optional>
 #include <random>
@@ -35,38 +36,39 @@ template grand::GrandPosition randomOpening<GrandRules>(std::uint64_t, int, int)
 
 namespace {
 
-// The game, or nothing when `stop` came first.
-std::optional<GameRecord> playGame(Player& white, Player& black, const Position& start,
-                                   int maxPlies, const std::atomic<bool>* stop) {
-  Game game(start);
-  white.newGame();
-  black.newGame();
-  GameRecord record{0, white.name(), black.name(), start, {}, {}, ""};
+// The game with a player in each seat (turn order), or nothing when `stop` came first.
+template <class Rules>
+std::optional<typename VariantRecord<Rules>::Record> playGame(
+    const std::array<BasicPlayer<Rules>*, Rules::kTurnCycle>& seats,
+    const typename Rules::Position& start, int maxPlies, const std::atomic<bool>* stop) {
+  BasicGame<Rules> game(start);
+  for (BasicPlayer<Rules>* seat : seats)
+    seat->newGame();
+  std::optional<typename Rules::Status> forfeit;
+  std::string note;
   while (!game.finished() && static_cast<int>(game.moves().size()) < maxPlies) {
     if (stop != nullptr && *stop) return std::nullopt;
-    const Color side = game.position().sideToMove();
-    Player& mover = side == Color::White ? white : black;
-    Move move;
+    BasicPlayer<Rules>& mover = *seats[static_cast<std::size_t>(Rules::seat(game.position()))];
+    typename Rules::Move move;
     try {
       move = mover.chooseMove(game);
     } catch (const EngineForfeit& e) {
       // The referee's decision: the player that broke the protocol loses.
-      record.status = {side == Color::White ? Outcome::BlackWins : Outcome::WhiteWins,
-                       EndReason::Forfeit};
-      record.note = e.what();
+      forfeit = VariantRecord<Rules>::forfeitedBy(Rules::side(game.position()));
+      note = e.what();
       break;
     }
     bool legal = false;
-    for (const Move& m : game.legalMoves())
-      legal = legal || sameOutcome(m, move);
+    for (const typename Rules::Move& m : game.legalMoves())
+      legal = legal || Rules::sameMove(m, move);
     if (!legal) throw std::logic_error("player " + mover.name() + " chose an illegal move");
     game.play(move);
   }
-  record.moves = game.moves();
-  if (!record.status.finished())
-    record.status =
-        game.finished() ? game.status() : GameStatus{Outcome::Draw, EndReason::Adjudicated};
-  return record;
+  const typename Rules::Status end = forfeit           ? *forfeit
+                                     : game.finished() ? game.status()
+                                                       : VariantRecord<Rules>::adjudicated();
+  return VariantRecord<Rules>::record({seats[0]->name(), seats[1]->name()}, start, game.moves(),
+                                      end, note);
 }
 
 }  // namespace
@@ -92,28 +94,46 @@ void forEachMatchGame(const MatchSettings& settings, const std::function<void(in
   });
 }
 
-MatchResult playMatch(const PlayerMaker& first, const PlayerMaker& second,
-                      const MatchSettings& settings,
-                      const std::function<void(int, const GameRecord&)>& onGame) {
+template <class Rules>
+MatchResult playMatch(
+    const BasicPlayerMaker<Rules>& first,
+    const std::type_identity_t<BasicPlayerMaker<Rules>>& second, const MatchSettings& settings,
+    const std::type_identity_t<
+        std::function<void(int, const typename VariantRecord<Rules>::Record&)>>& onGame) {
+  constexpr std::size_t kSeats = Rules::kTurnCycle;
   MatchResult result;
   std::mutex mutex;
   const auto playOne = [&](int index) {
     if (settings.alreadyPlayed.contains(index) || (settings.stop && *settings.stop)) return;
-    const bool firstIsWhite = index % 2 == 0;
-    const Position start = openingOfGame<StandardRules>(settings, index);
-    const auto a = first(mixSeed(settings.seed, 2 * static_cast<std::uint64_t>(index) + 2));
-    const auto b = second(mixSeed(settings.seed, 2 * static_cast<std::uint64_t>(index) + 3));
-    std::optional<GameRecord> record =
-        firstIsWhite ? playGame(*a, *b, start, settings.maxPlies, settings.stop)
-                     : playGame(*b, *a, start, settings.maxPlies, settings.stop);
+    const typename Rules::Position start = openingOfGame<Rules>(settings, index);
+    // The first player has the seats that move first (0, and 2 in Grand Camelot) in even games;
+    // each seat's instance is seeded by the game and the seat.
+    std::array<std::unique_ptr<BasicPlayer<Rules>>, kSeats> players;
+    std::array<BasicPlayer<Rules>*, kSeats> seats{};
+    for (std::size_t seat = 0; seat < kSeats; ++seat) {
+      const bool firstPlayersSeat = (seat % 2 == 0) == (index % 2 == 0);
+      const std::uint64_t seed =
+          mixSeed(settings.seed, kSeats * static_cast<std::uint64_t>(index) + kSeats + seat);
+      players[seat] = firstPlayersSeat ? first(seed) : second(seed);
+      seats[seat] = players[seat].get();
+    }
+    std::optional<typename VariantRecord<Rules>::Record> record =
+        playGame<Rules>(seats, start, settings.maxPlies, settings.stop);
     if (!record) return;
     record->game = index + 1;
     const std::lock_guard lock(mutex);
-    result.add(index, record->status.outcome);
+    result.add(index, VariantRecord<Rules>::firstMoverScore(VariantRecord<Rules>::status(*record)));
     onGame(index, *record);
   };
   forEachMatchGame(settings, playOne);
   return result;
 }
+
+template MatchResult playMatch<StandardRules>(const PlayerMaker&, const PlayerMaker&,
+                                              const MatchSettings&,
+                                              const std::function<void(int, const GameRecord&)>&);
+template MatchResult playMatch<GrandRules>(const GrandPlayerMaker&, const GrandPlayerMaker&,
+                                           const MatchSettings&,
+                                           const std::function<void(int, const GrandGameRecord&)>&);
 
 }  // namespace camelot

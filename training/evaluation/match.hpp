@@ -1,7 +1,9 @@
 #pragma once
-// A match between two players: games in pairs from the same opening with colours swapped, so
-// the opening's bias cancels. Each game gets its own seeded player instances, so the games
-// and their results are the same whatever the number of threads.
+// A match between two players, in either variant: games in pairs from the same opening with
+// colours (Grand Camelot: partnerships) swapped, so the opening's bias cancels. Each game gets
+// its own seeded player instance in every seat (in Grand Camelot a player moves for both seats
+// of its partnership, as two instances seeded apart, so the partners share no tree), so the
+// games and their results are the same whatever the number of threads.
 
 #include <atomic>
 #include <cstdint>
@@ -9,15 +11,20 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <type_traits>
 
 #include "players/game_record.hpp"
 #include "players/player.hpp"
+#include "players/variant_record.hpp"
 #include "training/evaluation/elo.hpp"
 
 namespace camelot {
 
 // Makes a fresh player seeded with `seed` (players are not shared between games or threads).
-using PlayerMaker = std::function<std::unique_ptr<Player>(std::uint64_t seed)>;
+template <class Rules>
+using BasicPlayerMaker = std::function<std::unique_ptr<BasicPlayer<Rules>>(std::uint64_t seed)>;
+using PlayerMaker = BasicPlayerMaker<StandardRules>;
+using GrandPlayerMaker = BasicPlayerMaker<GrandRules>;
 
 struct MatchSettings {
   int games = 2;
@@ -40,10 +47,6 @@ struct MatchResult {
   // Counts game `index` (even: the first player moves first, as White or as Red and Blue) in
   // which the side that moved first scored `firstMoverScore` (1, 0.5 or 0).
   void add(int index, double firstMoverScore);
-  // Counts game `index` of the standard game that ended in `outcome`.
-  void add(int index, Outcome outcome) {
-    add(index, outcome == Outcome::Draw ? 0.5 : outcome == Outcome::WhiteWins ? 1.0 : 0.0);
-  }
 
   MatchScore total() const {
     return {asWhite.wins + asBlack.wins, asWhite.draws + asBlack.draws,
@@ -75,11 +78,15 @@ typename Rules::Position openingOfGame(const MatchSettings& settings, int index)
 }
 
 // Plays settings.games games of `first` against `second` (but those already played); even-
-// numbered games give `first` White. Calls onGame (serialised, in completion order) with each
-// finished game's index and record; the result counts those games. Throws
-// std::invalid_argument for bad settings.
-MatchResult playMatch(const PlayerMaker& first, const PlayerMaker& second,
-                      const MatchSettings& settings,
-                      const std::function<void(int, const GameRecord&)>& onGame);
+// numbered games give `first` the side that moves first (White; Red and Blue). Calls onGame
+// (serialised, in completion order) with each finished game's index and record; the result
+// counts those games. A player that breaks the engine protocol loses its game by forfeit.
+// Throws std::invalid_argument for bad settings.
+template <class Rules>
+MatchResult playMatch(
+    const BasicPlayerMaker<Rules>& first,
+    const std::type_identity_t<BasicPlayerMaker<Rules>>& second, const MatchSettings& settings,
+    const std::type_identity_t<
+        std::function<void(int, const typename VariantRecord<Rules>::Record&)>>& onGame);
 
 }  // namespace camelot

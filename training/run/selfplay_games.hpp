@@ -32,9 +32,9 @@ struct SelfPlayJob {
 template <class Rules>
 struct BasicPlayedGame {
   int number = 0;
-  typename PlayedRecord<Rules>::Record record;  // its `game` is number + 1
+  typename VariantRecord<Rules>::Record record;  // its `game` is number + 1
   std::vector<BasicTrainingSample<Rules>> samples;
-  typename PlayedRecord<Rules>::Outcome sampleOutcome{};  // the outcome the samples say
+  typename VariantRecord<Rules>::Outcome sampleOutcome{};  // the outcome the samples say
   std::vector<std::byte> chunk;  // the samples in the chunk encoding, as saved
 };
 using PlayedGame = BasicPlayedGame<StandardRules>;

@@ -26,17 +26,14 @@
 namespace camelot {
 namespace {
 
-// What differs between the variants in a played game: who is to move (side 0 or 1), and the end of
-// a game as its record says it and as its samples score it.
+// What differs between the variants in a played game besides its record
+// (players/variant_record.hpp): the policy grouping of a search's root moves, and a sample's
+// result from the outcome the samples are scored by.
 template <class Rules>
 struct VariantPlay;
 
 template <>
 struct VariantPlay<StandardRules> {
-  using Outcome = camelot::Outcome;
-
-  static int sideToMove(const Position& p) { return index(p.sideToMove()); }
-  // The policy grouping of a search's root moves.
   static void assignPolicy(LegalPolicy& policy, const Position& p, const std::vector<Move>& moves,
                            MoveList& scratch) {
     scratch.clear();
@@ -44,64 +41,29 @@ struct VariantPlay<StandardRules> {
       scratch.push_back(m);
     assignLegalPolicy(policy, p, scratch);
   }
-  static Outcome forfeitedBy(int side) {
-    return side == 0 ? Outcome::BlackWins : Outcome::WhiteWins;
-  }
-  // The game's end for its record: the rules', a forfeit, or the length cap.
-  static GameStatus status(const Game& game, const std::optional<Outcome>& forfeit) {
-    if (forfeit) return {*forfeit, EndReason::Forfeit};
-    return game.finished() ? game.status() : GameStatus{Outcome::Draw, EndReason::Adjudicated};
-  }
-  static Outcome scored(const GameStatus& status, const Game& game,
-                        const BatchedGamesSettings& settings) {
-    return trainingOutcome(status, game.position(), settings.selfplay.materialAdjudication);
-  }
   // +1, 0 or -1 for side `side`.
   static std::int8_t resultFor(Outcome scored, int side) {
     if (scored == Outcome::Draw) return 0;
     return scored == (side == 0 ? Outcome::WhiteWins : Outcome::BlackWins) ? 1 : -1;
   }
-  static GameRecord record(const BasicGamePlan<StandardRules>& plan, const Game& game,
-                           const GameStatus& status, std::string note) {
-    return {0,      plan.sides[0].name, plan.sides[1].name, plan.start, game.moves(),
-            status, std::move(note)};
-  }
 };
 
 template <>
 struct VariantPlay<GrandRules> {
-  using Outcome = grand::GrandOutcome;
-
-  static int sideToMove(const grand::GrandPosition& p) { return grand::partnershipOf(p.toMove); }
   static void assignPolicy(LegalPolicy& policy, const grand::GrandPosition& p,
                            const std::vector<grand::GrandMove>& moves,
                            std::vector<grand::GrandMove>&) {
     assignLegalPolicy(policy, p, moves);
   }
-  static Outcome forfeitedBy(int side) { return {Outcome::Kind::Win, 1 - side, "forfeit"}; }
-  static Outcome status(const grand::GrandGame& game, const std::optional<Outcome>& forfeit) {
-    if (forfeit) return *forfeit;
-    return game.finished() ? game.status() : Outcome{Outcome::Kind::Draw, -1, "adjudicated"};
-  }
-  static Outcome scored(const Outcome& outcome, const grand::GrandGame& game,
-                        const BatchedGamesSettings& settings) {
-    return trainingOutcome(outcome, game.position(), settings.selfplay.materialAdjudication);
-  }
-  static std::int8_t resultFor(const Outcome& scored, int side) {
-    if (scored.kind != Outcome::Kind::Win) return 0;
+  static std::int8_t resultFor(const grand::GrandOutcome& scored, int side) {
+    if (scored.kind != grand::GrandOutcome::Kind::Win) return 0;
     return scored.winner == side ? 1 : -1;
-  }
-  static GrandGameRecord record(const BasicGamePlan<GrandRules>& plan, const grand::GrandGame& game,
-                                const Outcome& outcome, std::string) {
-    return {0, plan.sides[0].name, plan.sides[1].name, plan.start, game.moves(), outcome};
   }
 };
 
 // One game in a worker's batch, with its search and the samples waiting for the result.
 template <class Rules>
 struct Slot {
-  using Play = VariantPlay<Rules>;
-
   int index = -1;  // the plan's index; -1 when the slot is idle
   BasicGamePlan<Rules> plan;
   typename Rules::Game game;
@@ -118,7 +80,7 @@ struct Slot {
   std::vector<int> sampleSides;  // the side to move of each sample
   std::size_t requestBegin = 0;  // its requests in the batch of its network
   std::size_t requestCount = 0;
-  std::optional<typename Play::Outcome> forfeit;  // an outside engine broke the protocol
+  std::optional<typename Rules::Status> forfeit;  // an outside engine broke the protocol
   std::string note;                               // the referee's reason for it
 };
 
@@ -298,7 +260,7 @@ class Worker {
     sample.policyTarget[static_cast<std::size_t>(policy_.slotOfMove[best])] = 1.0f;
     sample.rootValue = node.value;
     sample.movesLeft = node.ply;  // made relative later
-    slot.sampleSides.push_back(Play::sideToMove(sample.position));
+    slot.sampleSides.push_back(Rules::side(sample.position));
     slot.samples.push_back(std::move(sample));
   }
 
@@ -320,7 +282,7 @@ class Worker {
   // the order they were claimed and progress is reported as they do) or it has no game left.
   void advance(Slot& slot) {
     while (slot.index >= 0 && !shared_.stopping()) {
-      const auto side = static_cast<std::size_t>(Play::sideToMove(slot.game.position()));
+      const auto side = static_cast<std::size_t>(Rules::side(slot.game.position()));
       if constexpr (std::is_same_v<Rules, StandardRules>) {
         if (settings_.learning.descent() && slot.plan.sides[side].net >= 0) {
           if (play(slot, descentMove(slot, side))) return;
@@ -333,7 +295,7 @@ class Worker {
           move = slot.players[side]->chooseMove(slot.game);
         } catch (const EngineForfeit& e) {
           // The referee's decision, as in matches: the player that broke the protocol loses.
-          slot.forfeit = Play::forfeitedBy(static_cast<int>(side));
+          slot.forfeit = VariantRecord<Rules>::forfeitedBy(static_cast<int>(side));
           slot.note = e.what();
           finishGame(slot);
           claimGame(slot);
@@ -372,8 +334,7 @@ class Worker {
     const std::span<const typename Rules::Position> positions(slot.game.positions());
     slot.search->setRoot(slot.game.position(), positions.first(positions.size() - 1));
     const int full =
-        slot.plan.sides[static_cast<std::size_t>(Play::sideToMove(slot.game.position()))]
-            .simulations;
+        slot.plan.sides[static_cast<std::size_t>(Rules::side(slot.game.position()))].simulations;
     slot.search->start(slot.fullSearch ? (full > 0 ? full : settings_.selfplay.simulations)
                                        : settings_.selfplay.cheapSimulations);
     slot.searching = true;
@@ -411,14 +372,19 @@ class Worker {
     }
     sample.rootValue = result.rootValue;
     sample.movesLeft = static_cast<std::int32_t>(slot.game.moves().size());  // made relative later
-    slot.sampleSides.push_back(Play::sideToMove(position));
+    slot.sampleSides.push_back(Rules::side(position));
     slot.samples.push_back(std::move(sample));
   }
 
   void finishGame(Slot& slot) {
-    const auto status = Play::status(slot.game, slot.forfeit);
+    // The game's end for its record: a forfeit, the rules', or the length cap.
+    const typename Rules::Status status = slot.forfeit ? *slot.forfeit
+                                          : slot.game.finished()
+                                              ? slot.game.status()
+                                              : VariantRecord<Rules>::adjudicated();
     const auto plies = static_cast<std::int32_t>(slot.game.moves().size());
-    const auto scored = Play::scored(status, slot.game, settings_);
+    const auto scored =
+        trainingOutcome(status, slot.game.position(), settings_.selfplay.materialAdjudication);
     if constexpr (std::is_same_v<Rules, StandardRules>) {
       if (settings_.learning.descent() && settings_.learning.treeSamples && slot.plan.record) {
         const std::size_t trees = oneDescentTree(slot) ? 1 : 2;
@@ -439,7 +405,9 @@ class Worker {
     }
     BasicFinishedGame<Rules> finished;
     finished.index = slot.index;
-    finished.record = Play::record(slot.plan, slot.game, status, slot.note);
+    finished.record =
+        VariantRecord<Rules>::record({slot.plan.sides[0].name, slot.plan.sides[1].name},
+                                     slot.plan.start, slot.game.moves(), status, slot.note);
     finished.record.game =
         static_cast<int>(slot.plan.number >= 0 ? slot.plan.number : slot.index) + 1;
     finished.samples = std::move(slot.samples);

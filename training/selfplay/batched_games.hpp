@@ -36,6 +36,7 @@
 #include "nn/training_sample.hpp"
 #include "players/game_record.hpp"
 #include "players/grand_game_record.hpp"
+#include "players/variant_record.hpp"
 #include "training/selfplay/selfplay_settings.hpp"
 
 namespace camelot {
@@ -72,26 +73,12 @@ struct BasicGamePlan {
   std::int64_t number = -1;
 };
 
-// A finished game's record and outcome in each variant.
-template <class Rules>
-struct PlayedRecord;
-template <>
-struct PlayedRecord<StandardRules> {
-  using Record = GameRecord;
-  using Outcome = camelot::Outcome;
-};
-template <>
-struct PlayedRecord<GrandRules> {
-  using Record = GrandGameRecord;
-  using Outcome = grand::GrandOutcome;
-};
-
 template <class Rules>
 struct BasicFinishedGame {
   int index = 0;  // the plan's index
-  typename PlayedRecord<Rules>::Record record;
-  std::vector<BasicTrainingSample<Rules>> samples;        // recorded positions with their results
-  typename PlayedRecord<Rules>::Outcome sampleOutcome{};  // the outcome the samples say
+  typename VariantRecord<Rules>::Record record;
+  std::vector<BasicTrainingSample<Rules>> samples;         // recorded positions with their results
+  typename VariantRecord<Rules>::Outcome sampleOutcome{};  // the outcome the samples say
 };
 
 using GamePlan = BasicGamePlan<StandardRules>;
