@@ -12,6 +12,7 @@
 #include "cli/command_options.hpp"
 #include "cli/input_error.hpp"
 #include "cli/interrupt.hpp"
+#include "cli/variant.hpp"
 #include "io/durable_file.hpp"
 #include "players/game_record.hpp"
 #include "players/player_factory.hpp"
@@ -184,10 +185,8 @@ void runMatch(const MatchOptions& options, std::ostream& out, std::ostream& prog
   const PlayerSpec white = PlayerSpec::parse(options.white);
   const PlayerSpec black = PlayerSpec::parse(options.black);
   for (const PlayerSpec* spec : {&white, &black})
-    if (grandGame)
-      makePlayer<GrandRules>(*spec, 0);
-    else
-      validatePlayerSpec(*spec);
+    withRules(options.variant.value_or(Variant::Standard),
+              [&]<class Rules>(Rules) { validatePlayerSpec<Rules>(*spec); });
 
   MatchSettings settings;
   settings.games = options.games;

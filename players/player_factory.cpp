@@ -201,7 +201,8 @@ std::unique_ptr<Player> makePlayer<StandardRules>(const PlayerSpec& spec, std::u
                   "' (players: " + knownPlayerKinds<StandardRules>() + ")");
 }
 
-void validatePlayerSpec(const PlayerSpec& spec) {
+template <>
+void validatePlayerSpec<StandardRules>(const PlayerSpec& spec) {
   // PlayerSpec::parse has checked an engine's spec; checking must not start the program.
   if (spec.kind() == "engine") return;
   if (const auto net = netPlayerSpec(spec)) {
@@ -244,6 +245,11 @@ std::unique_ptr<GrandPlayer> makePlayer<GrandRules>(const PlayerSpec& spec, std:
   throw SpecError("player '" + spec.text() + "': kind '" + spec.kind() +
                   "' does not play Grand Camelot (its players: " + knownPlayerKinds<GrandRules>() +
                   ")");
+}
+
+template <>
+void validatePlayerSpec<GrandRules>(const PlayerSpec& spec) {
+  makePlayer<GrandRules>(spec, 0);
 }
 
 template <>

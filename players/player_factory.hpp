@@ -83,9 +83,14 @@ std::string knownPlayerKinds<GrandRules>();
 // for a bad checkpoint.
 std::unique_ptr<Player> makeNetPlayer(const NetPlayerSpec& net, std::uint64_t seed);
 
-// Checks a spec without keeping the player (for errors before any game starts); an
-// `engine:CMD` is not started, so a command that fails shows only in its games; a `net:FILE`
-// has its checkpoint's header read, not its weights.
+// Checks a spec of the game Rules plays without keeping the player (for errors before any game
+// starts); an `engine:CMD` is not started, so a command that fails shows only in its games; a
+// standard `net:FILE` has its checkpoint's header read, not its weights.
+template <class Rules>
 void validatePlayerSpec(const PlayerSpec& spec);
+template <>
+void validatePlayerSpec<StandardRules>(const PlayerSpec& spec);
+template <>
+void validatePlayerSpec<GrandRules>(const PlayerSpec& spec);
 
 }  // namespace camelot

@@ -29,8 +29,7 @@ struct VariantRecord<StandardRules> {
   static GameStatus adjudicated() { return {Outcome::Draw, EndReason::Adjudicated}; }
   // `names`: side 0's player, then side 1's. `note`: why the referee ended it, if it did.
   static Record record(const std::array<std::string, 2>& names, const Position& start,
-                       const std::vector<Move>& moves, const GameStatus& status,
-                       std::string note) {
+                       const std::vector<Move>& moves, const GameStatus& status, std::string note) {
     return {0, names[0], names[1], start, moves, status, std::move(note)};
   }
   static const GameStatus& status(const Record& record) { return record.status; }

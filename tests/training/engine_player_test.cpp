@@ -236,7 +236,7 @@ TEST(EngineSpec, TakesTheCommandVerbatimAndRefusesAnEmptyOne) {
   }
   // Checking a spec does not start the program; making the player does (the handshake
   // included), and names it.
-  EXPECT_NO_THROW(validatePlayerSpec(PlayerSpec::parse("engine:exit 3")));
+  EXPECT_NO_THROW(validatePlayerSpec<StandardRules>(PlayerSpec::parse("engine:exit 3")));
   EXPECT_THROW(makePlayer<StandardRules>(PlayerSpec::parse("engine:exit 3"), 1), EngineStartError);
   const std::string engine = std::string("engine:") + CAMELOT_BINARY + " engine --player greedy";
   EXPECT_EQ(makePlayer<StandardRules>(PlayerSpec::parse(engine), 1)->name(), engine);

@@ -173,7 +173,8 @@ TEST(NetAlphaBeta, ABadSpecIsOneError) {
   EXPECT_THROW(makePlayer<StandardRules>(PlayerSpec::parse("net:"), 1), SpecError);
   EXPECT_THROW(makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp + ",sims=5"), 1),
                SpecError);
-  EXPECT_THROW(validatePlayerSpec(PlayerSpec::parse("net:missing.ckpt")), std::exception);
+  EXPECT_THROW(validatePlayerSpec<StandardRules>(PlayerSpec::parse("net:missing.ckpt")),
+               std::exception);
 }
 
 }  // namespace

@@ -27,17 +27,7 @@ std::vector<Pairing> gauntlet(int challenger, int players) {
   return pairings;
 }
 
-namespace {
-
-// Checks a player that plays move by move (not in the batched searches) before any game.
-void validateSpec(const PlayerSpec& spec, StandardRules) {
-  validatePlayerSpec(spec);
-}
-void validateSpec(const PlayerSpec& spec, GrandRules) {
-  makePlayer<GrandRules>(spec, 0);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 template <class Rules>
 double BasicArenaGame<Rules>::firstScore() const {
@@ -83,7 +73,7 @@ void playArena(
       // It is made from its spec when its game starts: with the arena's search written out.
       if (net && !spec.has("search"))
         side.spec += std::string(",search=") + netSearchName(net->search);
-      validateSpec(PlayerSpec::parse(side.spec), Rules{});
+      validatePlayerSpec<Rules>(PlayerSpec::parse(side.spec));
     }
     sides.push_back(side);
   }

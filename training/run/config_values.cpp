@@ -106,7 +106,7 @@ std::optional<std::string> specsProblem(const std::vector<std::string>& specs) {
   for (std::size_t i = 0; i < specs.size(); ++i) {
     if (specs[i].empty()) return "entry " + std::to_string(i + 1) + " is empty";
     try {
-      validatePlayerSpec(PlayerSpec::parse(specs[i]));
+      validatePlayerSpec<StandardRules>(PlayerSpec::parse(specs[i]));
     } catch (const SpecError& error) {
       return error.what();
     }
