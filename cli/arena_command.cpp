@@ -18,6 +18,7 @@
 #include "cli/command_options.hpp"
 #include "cli/input_error.hpp"
 #include "cli/interrupt.hpp"
+#include "cli/variant.hpp"
 #include "io/durable_file.hpp"
 #include "training/distributed/mpi_arena.hpp"
 #include "training/distributed/mpi_world.hpp"
@@ -141,10 +142,11 @@ std::optional<int> openingCount(const ArenaOptions& options) {
   return k;
 }
 
-std::vector<Position> arenaOpenings(const ArenaOptions& options) {
+template <class Rules>
+std::vector<typename Rules::Position> arenaOpenings(const ArenaOptions& options) {
   const std::optional<int> count = openingCount(options);
-  if (!count) return readOpenings(options.openings);
-  return randomOpenings(options.seed, *count, options.openingPlies);
+  if (!count) return readOpenings<Rules>(options.openings);
+  return randomOpenings<Rules>(options.seed, *count, options.openingPlies);
 }
 
 // A finished game of either variant, as the arena files and reports it.
@@ -156,23 +158,15 @@ struct FinishedGame {
   double firstScore = 0.5;  // the pairing's first player's
 };
 
-FinishedGame finishedGame(const ArenaGame& game) {
-  const GameRecord& r = game.record;
-  const double whiteScore = r.status.outcome == Outcome::WhiteWins   ? 1.0
-                            : r.status.outcome == Outcome::BlackWins ? 0.0
-                                                                     : 0.5;
+template <class Rules>
+FinishedGame finishedGame(const BasicArenaGame<Rules>& game) {
+  using Record = VariantRecord<Rules>;
+  const std::array<std::string, 2> sides = Record::sides(game.record);
   return {game.pairing,
-          r.toJsonLine(),
-          resultsLine(r),
-          {r.white, r.black, whiteScore},
+          game.record.toJsonLine(),
+          resultsLine(game.record),
+          {sides[0], sides[1], Record::firstMoverScore(Record::status(game.record))},
           game.firstScore()};
-}
-
-FinishedGame finishedGame(const GrandArenaGame& game) {
-  const GrandGameRecord& r = game.record;
-  // Red and Blue's player is the pairing's first in even games.
-  const double rbScore = game.game % 2 == 0 ? game.firstScore() : 1.0 - game.firstScore();
-  return {game.pairing, r.toJsonLine(), resultsLine(r), {r.rb, r.gy, rbScore}, game.firstScore()};
 }
 
 // The arena's settings but the openings, in either variant.
@@ -217,8 +211,15 @@ std::vector<std::string> splitPlayerList(const std::string& list) {
 
 namespace {
 
-// Results to `out`, progress to `progressOut`.
-void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& progressOut) {
+// The players, pairings, SPRT and anchor the options ask for, checked before any file is made.
+struct ArenaPlan {
+  std::vector<ArenaPlayer> players;
+  std::vector<Pairing> pairings;
+  std::optional<SprtSettings> sprt;
+  std::string anchor;
+};
+
+ArenaPlan planArena(const ArenaOptions& options) {
   std::vector<ArenaPlayer> players;
   std::set<std::string> seen;
   const auto addPlayer = [&](const std::string& spec) {
@@ -251,25 +252,21 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
   if (anchor.empty()) anchor = seen.contains("random") ? "random" : players.front().name;
   if (!seen.contains(anchor))
     throw UsageError("--anchor '" + anchor + "' is not one of the players");
+  return {players, pairings, sprt, anchor};
+}
 
-  const bool grandGame = options.variant == Variant::Grand;
-  if (grandGame && !openingCount(options))
-    throw UsageError("--openings " + options.openings +
-                     ": Grand Camelot arenas play random openings; give a count");
-  ArenaSettings settings = arenaSettingsOf<StandardRules>(options);
-  GrandArenaSettings grandSettings = arenaSettingsOf<GrandRules>(options);
-  if (grandGame) {
-    for (int k = 0; k < *openingCount(options); ++k)
-      grandSettings.openings.push_back(
-          randomOpening<GrandRules>(options.seed, k, options.openingPlies));
-  } else {
-    settings.openings = arenaOpenings(options);
-  }
+// The arena in the game Rules plays: results to `out`, progress to `progressOut`.
+template <class Rules>
+void runArena(const ArenaOptions& options, const ArenaPlan& plan, std::ostream& out,
+              std::ostream& progressOut) {
+  const auto& [players, pairings, sprt, anchor] = plan;
+  BasicArenaSettings<Rules> settings = arenaSettingsOf<Rules>(options);
+  settings.openings = arenaOpenings<Rules>(options);
 
   // Under mpirun every rank plays its part of the games; rank 0 alone writes and reports.
   std::optional<MpiWorld> world;
   if (MpiWorld::launched()) {
-    if (grandGame)
+    if constexpr (Rules::kVariant == Variant::Grand)
       throw UsageError("a Grand Camelot arena runs in one process: start it without mpirun");
     world.emplace();
   }
@@ -282,14 +279,7 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
     // The others wait for rank 0's word that its directory is ready.
     try {
       arenaFiles.emplace(dir);
-      if (grandGame) {
-        std::string text;
-        for (const grand::GrandPosition& opening : grandSettings.openings)
-          text += grand::toGfen(opening) + '\n';
-        writeTextFileAtomically(dir / "openings.txt", text);
-      } else {
-        writeTextFileAtomically(dir / "openings.txt", openingsText(settings.openings));
-      }
+      writeTextFileAtomically(dir / "openings.txt", openingsText<Rules>(settings.openings));
     } catch (...) {
       if (world) world->broadcast({std::byte{0}});
       throw;
@@ -321,15 +311,12 @@ void runArena(const ArenaOptions& options, std::ostream& out, std::ostream& prog
     progress.update(line);
     if (watch.interrupted()) stop = true;
   };
-  const auto onArenaGame = [&](const ArenaGame& game) { onGame(finishedGame(game)); };
+  const auto onArenaGame = [&](const BasicArenaGame<Rules>& game) { onGame(finishedGame(game)); };
   if (world) {
-    playArenaOnAllRanks(*world, players, pairings, settings, onArenaGame,
-                        [&] { return stop || watch.interrupted(); });
+    if constexpr (Rules::kVariant == Variant::Standard)
+      playArenaOnAllRanks(*world, players, pairings, settings, onArenaGame,
+                          [&] { return stop || watch.interrupted(); });
     if (!lead) return;
-  } else if (grandGame) {
-    playArena(
-        players, pairings, grandSettings,
-        [&](const GrandArenaGame& game) { onGame(finishedGame(game)); }, &stop);
   } else {
     playArena(players, pairings, settings, onArenaGame, &stop);
   }
@@ -441,7 +428,9 @@ void addArenaCommand(CLI::App& app, Commands& commands) {
     for (const std::string& list : *lists)
       for (const std::string& spec : splitPlayerList(list))
         options->players.push_back(spec);
-    runArena(*options, io.out, io.err);
+    const ArenaPlan plan = planArena(*options);
+    withRules(options->variant.value_or(Variant::Standard),
+              [&]<class Rules>(Rules) { runArena<Rules>(*options, plan, io.out, io.err); });
   });
 }
 

@@ -33,6 +33,10 @@ struct VariantRecord<StandardRules> {
     return {0, names[0], names[1], start, moves, status, std::move(note)};
   }
   static const GameStatus& status(const Record& record) { return record.status; }
+  // Side 0's player, then side 1's.
+  static std::array<std::string, 2> sides(const Record& record) {
+    return {record.white, record.black};
+  }
   // 1, 0.5 or 0.
   static double firstMoverScore(const GameStatus& status) {
     if (status.outcome == Outcome::Draw) return 0.5;
@@ -58,6 +62,7 @@ struct VariantRecord<GrandRules> {
     return {0, names[0], names[1], start, moves, outcome};
   }
   static const grand::GrandOutcome& status(const Record& record) { return record.outcome; }
+  static std::array<std::string, 2> sides(const Record& record) { return {record.rb, record.gy}; }
   static double firstMoverScore(const grand::GrandOutcome& outcome) {
     if (outcome.kind != grand::GrandOutcome::Kind::Win) return 0.5;
     return outcome.winner == 0 ? 1.0 : 0.0;

@@ -1,13 +1,16 @@
 #pragma once
 // A fresh, empty directory for the running test, removed with everything in it when it goes out
-// of scope. Its name holds the test's name and the process id, so tests run side by side
-// (ctest -j) never share one, and a crashed run's leftovers are cleared by the next run.
+// of scope (and readText, to look at what a test wrote there). Its name holds the test's name and
+// the process id, so tests run side by side (ctest -j) never share one, and a crashed run's
+// leftovers are cleared by the next run.
 
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <system_error>
 
@@ -42,5 +45,13 @@ class ScratchDir {
 
   std::filesystem::path path_;
 };
+
+// A file's whole text, as written ("" when it cannot be read).
+inline std::string readText(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
 
 }  // namespace camelot::testing_support

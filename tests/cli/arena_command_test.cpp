@@ -31,12 +31,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string readText(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using testing_support::readText;
 
 std::vector<std::string> lines(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);

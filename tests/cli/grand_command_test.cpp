@@ -227,6 +227,8 @@ TEST(GrandCommands, G2_ArenaRatesPartnershipsFromRandomOpenings) {
   std::ifstream openings(dir / "openings.txt");
   std::string opening;
   ASSERT_TRUE(std::getline(openings, opening));
+  EXPECT_EQ(opening, "# CamelotZero opening suite: one GFEN per line");
+  ASSERT_TRUE(std::getline(openings, opening));
   EXPECT_NO_THROW(grand::parseGfen(opening));
   // Each game of the pair starts from it, Red and Blue's player first on the line.
   for (const std::string& line : {lines[1], lines[2]})
@@ -235,12 +237,20 @@ TEST(GrandCommands, G2_ArenaRatesPartnershipsFromRandomOpenings) {
   EXPECT_TRUE(lines[2].starts_with("greedy,random,1-0,")) << lines[2];
   EXPECT_TRUE(std::filesystem::exists(dir / "ratings.csv"));
   EXPECT_EQ(jsonLines(dir / "games.jsonl").size(), 2u);
-  const CliResult suite = runCamelot(
+  // The suite the arena wrote is one it reads: the same pair again, from the same opening.
+  const std::filesystem::path again = dir / "again";
+  const CliResult suite =
+      runCamelot({"arena", "--variant", "grand", "--players", "random,greedy", "--games", "2",
+                  "--openings", (dir / "openings.txt").string(), "--out", again.string()});
+  ASSERT_EQ(suite.status, 0) << suite.err;
+  EXPECT_EQ(testing_support::readText(again / "openings.txt"),
+            testing_support::readText(dir / "openings.txt"));
+  EXPECT_EQ(testing_support::readText(again / "results.csv"),
+            testing_support::readText(dir / "results.csv"));
+  const CliResult missing = runCamelot(
       {"arena", "--variant", "grand", "--players", "random,greedy", "--openings", "suite.txt"});
-  EXPECT_EQ(suite.status, 2);
-  EXPECT_EQ(suite.err,
-            "camelot arena: --openings suite.txt: Grand Camelot arenas play random openings; "
-            "give a count\n");
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_EQ(missing.err, "camelot arena: suite.txt: cannot read the openings file\n");
 }
 
 TEST(GrandCommands, G2_ANetworkPlaysTheVariantItWasMadeFor) {

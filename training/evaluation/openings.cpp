@@ -10,10 +10,11 @@
 
 namespace camelot {
 
-std::vector<Position> randomOpenings(std::uint64_t seed, int count, int plies) {
-  std::vector<Position> openings;
+template <class Rules>
+std::vector<typename Rules::Position> randomOpenings(std::uint64_t seed, int count, int plies) {
+  std::vector<typename Rules::Position> openings;
   for (int k = 0; k < count; ++k)
-    openings.push_back(matchOpening(seed, k, plies));
+    openings.push_back(randomOpening<Rules>(seed, k, plies));
   return openings;
 }
 
@@ -42,10 +43,11 @@ Position scatteredPosition(std::uint64_t seed) {
   }
 }
 
-std::vector<Position> readOpenings(const std::filesystem::path& file) {
+template <class Rules>
+std::vector<typename Rules::Position> readOpenings(const std::filesystem::path& file) {
   std::ifstream in(file);
   if (!in) throw OpeningsError(file.string() + ": cannot read the openings file");
-  std::vector<Position> openings;
+  std::vector<typename Rules::Position> openings;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
     const auto first = line.find_first_not_of(" \t\r");
@@ -53,10 +55,12 @@ std::vector<Position> readOpenings(const std::filesystem::path& file) {
     const auto last = line.find_last_not_of(" \t\r");
     const std::string where = file.string() + ":" + std::to_string(number) + ": ";
     try {
-      const Position position = parseCfen(line.substr(first, last - first + 1));
-      if (Game(position).finished()) throw OpeningsError(where + "the game is already over here");
+      const typename Rules::Position position =
+          Rules::parsePosition(line.substr(first, last - first + 1));
+      if (BasicGame<Rules>(position).finished())
+        throw OpeningsError(where + "the game is already over here");
       openings.push_back(position);
-    } catch (const CfenError& e) {
+    } catch (const std::invalid_argument& e) {  // CfenError, GfenError
       throw OpeningsError(where + e.what());
     }
   }
@@ -64,11 +68,20 @@ std::vector<Position> readOpenings(const std::filesystem::path& file) {
   return openings;
 }
 
-std::string openingsText(const std::vector<Position>& openings) {
-  std::string text = "# CamelotZero opening suite: one CFEN per line\n";
-  for (const Position& p : openings)
-    text += toCfen(p) + '\n';
+template <class Rules>
+std::string openingsText(const std::vector<typename Rules::Position>& openings) {
+  std::string text = std::string("# CamelotZero opening suite: one ") +
+                     (Rules::kVariant == Variant::Grand ? "GFEN" : "CFEN") + " per line\n";
+  for (const typename Rules::Position& p : openings)
+    text += Rules::positionText(p) + '\n';
   return text;
 }
+
+template std::vector<Position> randomOpenings<StandardRules>(std::uint64_t, int, int);
+template std::vector<grand::GrandPosition> randomOpenings<GrandRules>(std::uint64_t, int, int);
+template std::vector<Position> readOpenings<StandardRules>(const std::filesystem::path&);
+template std::vector<grand::GrandPosition> readOpenings<GrandRules>(const std::filesystem::path&);
+template std::string openingsText<StandardRules>(const std::vector<Position>&);
+template std::string openingsText<GrandRules>(const std::vector<grand::GrandPosition>&);
 
 }  // namespace camelot

@@ -1,7 +1,9 @@
 #pragma once
 // Opening suites: the positions pairs of games start from. Two arenas that read the same suite
-// file play the same openings, so their results are comparable. A suite file holds one CFEN per
-// line; blank lines and lines starting with '#' are ignored.
+// file play the same openings, so their results are comparable. A suite file holds one position
+// a line (CFEN; GFEN for Grand Camelot); blank lines and lines starting with '#' are ignored.
+// The suite functions serve either variant (engine/game_rules.hpp), the standard game unless
+// told.
 
 #include <cstdint>
 #include <filesystem>
@@ -9,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/position.hpp"
+#include "engine/game_rules.hpp"
 
 namespace camelot {
 
@@ -18,8 +20,9 @@ class OpeningsError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// `count` openings of `plies` random plies from the start: matchOpening(seed, k, plies).
-std::vector<Position> randomOpenings(std::uint64_t seed, int count, int plies);
+// `count` openings of `plies` random plies from the start: randomOpening<Rules>(seed, k, plies).
+template <class Rules = StandardRules>
+std::vector<typename Rules::Position> randomOpenings(std::uint64_t seed, int count, int plies);
 
 // A scattered start for self-play (selfplay.scattered_start_fraction): each side gets 0-4
 // knights and 0-10 men, at least two pieces, on distinct random squares outside the four castle
@@ -30,10 +33,13 @@ std::vector<Position> randomOpenings(std::uint64_t seed, int count, int plies);
 // position.
 Position scatteredPosition(std::uint64_t seed);
 
-// Throws OpeningsError "FILE:LINE: ..." for a bad CFEN, a finished position or no openings.
-std::vector<Position> readOpenings(const std::filesystem::path& file);
+// Throws OpeningsError "FILE:LINE: ..." for a bad CFEN or GFEN, a finished position or no
+// openings.
+template <class Rules = StandardRules>
+std::vector<typename Rules::Position> readOpenings(const std::filesystem::path& file);
 
 // The suite as a file's text, readable by readOpenings.
-std::string openingsText(const std::vector<Position>& openings);
+template <class Rules = StandardRules>
+std::string openingsText(const std::vector<typename Rules::Position>& openings);
 
 }  // namespace camelot
