@@ -149,44 +149,44 @@ class MatchDirectory {
   std::ofstream out_;
 };
 
-// The games of either variant; a line per finished game to `progress`.
-MatchResult playTheGames(const MatchOptions& options, const PlayerSpec& first,
-                         const PlayerSpec& second, const MatchSettings& settings,
-                         MatchDirectory& games, std::ostream& progress) {
+// What a finished game's progress line says after its number: the sides, the result, why.
+std::string gameLine(const GameRecord& record) {
+  return record.white + " (White) vs " + record.black + ": " +
+         std::string(outcomeName(record.status.outcome)) + " (" +
+         std::string(endReasonName(record.status.reason)) + ", " +
+         std::to_string(record.moves.size()) + " plies)";
+}
+
+std::string gameLine(const GrandGameRecord& record) {
+  return record.rb + " (Red, Blue) vs " + record.gy +
+         " (Green, Yellow): " + grandResultName(record.outcome) + " (" + record.outcome.reason +
+         ", " + std::to_string(record.moves.size()) + " plies)";
+}
+
+// The games of the match in the game Rules plays; a line per finished game to `progress`.
+template <class Rules>
+MatchResult playTheGames(const PlayerSpec& first, const PlayerSpec& second,
+                         const MatchSettings& settings, MatchDirectory& games,
+                         std::ostream& progress) {
   int finished = static_cast<int>(settings.alreadyPlayed.size());
-  const auto done = [&] {
-    return " (" + std::to_string(++finished) + "/" + std::to_string(settings.games) + " done): ";
-  };
-  if (options.variant == Variant::Grand)
-    return playMatch<GrandRules>(
-        [&](std::uint64_t seed) { return makePlayer<GrandRules>(first, seed); },
-        [&](std::uint64_t seed) { return makePlayer<GrandRules>(second, seed); }, settings,
-        [&](int, const GrandGameRecord& record) {
-          games.write(record.toJsonLine());
-          progress << "game " << record.game << done() << record.rb << " (Red, Blue) vs "
-                   << record.gy << " (Green, Yellow): " << grandResultName(record.outcome) << " ("
-                   << record.outcome.reason << ", " << record.moves.size() << " plies)\n";
-        });
-  return playMatch<StandardRules>(
-      [&](std::uint64_t seed) { return makePlayer<StandardRules>(first, seed); },
-      [&](std::uint64_t seed) { return makePlayer<StandardRules>(second, seed); }, settings,
-      [&](int, const GameRecord& record) {
-        games.write(record.toJsonLine());
-        progress << "game " << record.game << done() << record.white << " (White) vs "
-                 << record.black << ": " << outcomeName(record.status.outcome) << " ("
-                 << endReasonName(record.status.reason) << ", " << record.moves.size()
-                 << " plies)\n";
-      });
+  return playMatch<Rules>([&](std::uint64_t seed) { return makePlayer<Rules>(first, seed); },
+                          [&](std::uint64_t seed) { return makePlayer<Rules>(second, seed); },
+                          settings,
+                          [&](int, const typename VariantRecord<Rules>::Record& record) {
+                            games.write(record.toJsonLine());
+                            progress << "game " << record.game << " (" << ++finished << "/"
+                                     << settings.games << " done): " << gameLine(record) << '\n';
+                          });
 }
 
 // Results to `out`; a line per finished game to `progress`.
 void runMatch(const MatchOptions& options, std::ostream& out, std::ostream& progress) {
-  const bool grandGame = options.variant == Variant::Grand;
+  const Variant variant = options.variant.value_or(Variant::Standard);
+  const bool grandGame = variant == Variant::Grand;
   const PlayerSpec white = PlayerSpec::parse(options.white);
   const PlayerSpec black = PlayerSpec::parse(options.black);
   for (const PlayerSpec* spec : {&white, &black})
-    withRules(options.variant.value_or(Variant::Standard),
-              [&]<class Rules>(Rules) { validatePlayerSpec<Rules>(*spec); });
+    withRules(variant, [&]<class Rules>(Rules) { validatePlayerSpec<Rules>(*spec); });
 
   MatchSettings settings;
   settings.games = options.games;
@@ -216,7 +216,9 @@ void runMatch(const MatchOptions& options, std::ostream& out, std::ostream& prog
   // Ctrl-C or SIGTERM: the games in play are dropped, the finished ones kept and summed up.
   const InterruptWatch watch;
   settings.stop = &watch.interrupted();
-  MatchResult result = playTheGames(options, white, black, settings, games, progress);
+  MatchResult result = withRules(variant, [&]<class Rules>(Rules) {
+    return playTheGames<Rules>(white, black, settings, games, progress);
+  });
   const int finished = result.total().games() + static_cast<int>(games.earlier().size());
   for (const auto& [index, score] : games.earlier())
     result.add(index, score);
