@@ -143,9 +143,9 @@ nlohmann::json wdlJson(const Wdl& w) {
 // Grand Camelot: the chosen tree search (--player mcts:... or gumbel:...) on the position, its
 // root moves ranked as a network's tree search's are.
 void analyzeGrand(const AnalyzeOptions& options, std::ostream& out) {
-  const grand::GrandGame game = grandGameFromMoves(options.fen, options.moves);
+  const grand::GrandGame game = gameFromMoves<GrandRules>(options.fen, options.moves);
   if (game.finished())
-    throw InputError("the game is over at this position (" + outcomeText(game.status()) + ")");
+    throw InputError("the game is over at this position (" + statusText(game.status()) + ")");
   const PlayerSpec spec = chosenGrandSpec(options.choice);
   const std::unique_ptr<GrandPlayer> player = makePlayer<GrandRules>(spec, 1);
   const auto* searcher = dynamic_cast<const GrandMctsPlayer*>(player.get());

@@ -23,7 +23,8 @@ std::string statusText(const GameStatus& status) {
   return "draw (" + std::string(endReasonName(status.reason)) + ")";
 }
 
-Game gameFromMoves(const std::string& fen, const std::string& moves) {
+template <>
+Game gameFromMoves<StandardRules>(const std::string& fen, const std::string& moves) {
   Game game(parseCfen(fen));
   std::istringstream stream(moves);
   std::string text;
@@ -40,7 +41,7 @@ Game gameFromMoves(const std::string& fen, const std::string& moves) {
   return game;
 }
 
-std::string outcomeText(const grand::GrandOutcome& outcome) {
+std::string statusText(const grand::GrandOutcome& outcome) {
   switch (outcome.kind) {
     case grand::GrandOutcome::Kind::None:
       return "in progress";
@@ -52,14 +53,15 @@ std::string outcomeText(const grand::GrandOutcome& outcome) {
   return "draw (" + outcome.reason + ")";
 }
 
-grand::GrandGame grandGameFromMoves(const std::string& fen, const std::string& moves) {
+template <>
+grand::GrandGame gameFromMoves<GrandRules>(const std::string& fen, const std::string& moves) {
   grand::GrandGame game(GrandRules::parsePosition(fen));
   std::istringstream stream(moves);
   std::string text;
   for (int number = 1; stream >> text; ++number) {
     if (game.finished())
       throw InputError("move " + std::to_string(number) + " '" + text +
-                       "': the game is already over (" + outcomeText(game.status()) + ")");
+                       "': the game is already over (" + statusText(game.status()) + ")");
     const std::optional<grand::GrandMove> move = grand::findMove(game.position(), text);
     if (!move)
       throw InputError("move " + std::to_string(number) + " '" + text +

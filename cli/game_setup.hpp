@@ -1,6 +1,7 @@
 #pragma once
-// The position a command works on: a CFEN (or "startpos") and moves played from it, with
-// errors that name the bad move by its number.
+// The position a command works on, in either variant: a CFEN or GFEN (or "startpos") and moves
+// played from it, with errors that name the bad move by its number; and how a game stands, in
+// words.
 
 #include <string>
 
@@ -8,18 +9,19 @@
 
 namespace camelot::cli {
 
-// Throws InputError for an illegal move or one after the end of the game, CfenError for a bad
-// CFEN.
-Game gameFromMoves(const std::string& fen, const std::string& moves);
+// Throws InputError for an illegal move or one after the end of the game, CfenError (GfenError)
+// for a bad position. Grand Camelot's moves are read in its notation, or key, or FROM-TO where
+// that names one move.
+template <class Rules = StandardRules>
+BasicGame<Rules> gameFromMoves(const std::string& fen, const std::string& moves);
+template <>
+Game gameFromMoves<StandardRules>(const std::string& fen, const std::string& moves);
+template <>
+grand::GrandGame gameFromMoves<GrandRules>(const std::string& fen, const std::string& moves);
 
 // "in progress", "White wins (goal)", "draw (repetition)".
 std::string statusText(const GameStatus& status);
-
-// The same for Grand Camelot: a GFEN (or "startpos") and moves in its notation (or key, or
-// FROM-TO where that names one move), played in a GrandGame.
-grand::GrandGame grandGameFromMoves(const std::string& fen, const std::string& moves);
-
 // "in progress", "rb wins (castle)", "draw (material)".
-std::string outcomeText(const grand::GrandOutcome& outcome);
+std::string statusText(const grand::GrandOutcome& outcome);
 
 }  // namespace camelot::cli

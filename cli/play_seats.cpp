@@ -205,7 +205,7 @@ std::string PlaySeats<GrandRules>::moveText(const grand::GrandMove& move) {
 }
 
 std::string PlaySeats<GrandRules>::endText(const grand::GrandOutcome& outcome) {
-  return outcomeText(outcome);
+  return statusText(outcome);
 }
 
 std::string PlaySeats<GrandRules>::record(const grand::GrandGame& game, int number) const {

@@ -3,6 +3,8 @@
 #include <optional>
 #include <ostream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "cli/board_diagram.hpp"
 #include "cli/command.hpp"
@@ -10,6 +12,7 @@
 #include "cli/game_setup.hpp"
 #include "cli/input_error.hpp"
 #include "cli/variant.hpp"
+#include "cli/variant_text.hpp"
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "engine/grand/grand_rules.hpp"
@@ -56,46 +59,63 @@ bool naturalLess(std::string_view a, std::string_view b) {
   return a.size() - i < b.size() - j;
 }
 
-// Grand Camelot: the board from a seat, the GFEN, who moves, the outcome and the moves.
-void showGrand(const ShowOptions& options, std::ostream& out) {
-  const grand::GrandGame game = grandGameFromMoves(options.fen, options.moves);
-  const grand::GrandPosition& position = game.position();
-  out << grandBoardDiagram(position, seatNamed(options.seat)) << '\n';
-  out << "GFEN:    " << grand::toGfen(position) << '\n';
-  out << "To move: " << grand::playerName(position.toMove) << " (partnership "
-      << grand::partnershipName(grand::partnershipOf(position.toMove)) << ")\n";
-  out << "Status:  " << outcomeText(game.status()) << '\n';
-  const std::vector<grand::GrandMove>& legal = game.legalMoves();
-  out << "Legal moves (" << legal.size() << "):";
-  for (std::size_t i = 0; i < legal.size(); ++i)
-    out << (i % 8 == 0 ? "\n  " : "  ") << grand::notation(legal[i]);
-  out << '\n';
+// What the variants show differently: the board (the standard game's from White's side, Grand
+// Camelot's from --seat), who moves, a pending obligation, and the legal moves' names in the
+// order listed (the standard game's in either notation, runs of digits read as numbers).
+std::string board(const Position& position, const ShowOptions&) {
+  return boardDiagram(position);
+}
+std::string board(const grand::GrandPosition& position, const ShowOptions& options) {
+  return grandBoardDiagram(position, seatNamed(options.seat));
 }
 
-void runShow(const ShowOptions& options, std::ostream& out) {
-  if (variantOf(options.variant, options.fen) == Variant::Grand) {
-    showGrand(options, out);
-    return;
-  }
-  const Game game = gameFromMoves(options.fen, options.moves);
+std::string toMoveText(const Position& position) {
+  return colorName(position.sideToMove());
+}
+std::string toMoveText(const grand::GrandPosition& position) {
+  return std::string(grand::playerName(position.toMove)) + " (partnership " +
+         grand::partnershipName(grand::partnershipOf(position.toMove)) + ")";
+}
 
+// R7's obligation, while it stands: "Pending: ...\n".
+std::string pendingText(const Game& game) {
   const Position& position = game.position();
-  out << boardDiagram(position) << '\n';
-  out << "CFEN:    " << toCfen(position) << '\n';
-  out << "To move: " << colorName(position.sideToMove()) << '\n';
-  out << "Status:  " << statusText(game.status()) << '\n';
   const Bitboard mustLeave =
       position.pieces(position.sideToMove()) & castleOf(position.sideToMove());
-  if (mustLeave.any() && !game.finished()) {
-    std::string squares;
-    forEachSquare(mustLeave, [&](Square s) { squares += ' ' + squareName(s); });
-    out << "Pending: a piece on its own castle must leave (R7):" << squares << '\n';
-  }
+  if (mustLeave.none() || game.finished()) return "";
+  std::string squares;
+  forEachSquare(mustLeave, [&](Square s) { squares += ' ' + squareName(s); });
+  return "Pending: a piece on its own castle must leave (R7):" + squares + '\n';
+}
+std::string pendingText(const grand::GrandGame&) {
+  return "";
+}
 
+std::vector<std::string> moveNames(const Game& game, const ShowOptions& options) {
   std::vector<std::string> names;
   for (const Move& m : game.legalMoves())
-    names.push_back(options.numeric ? toNumericNotation(m, position) : toNotation(m));
+    names.push_back(options.numeric ? toNumericNotation(m, game.position()) : toNotation(m));
   std::sort(names.begin(), names.end(), naturalLess);
+  return names;
+}
+std::vector<std::string> moveNames(const grand::GrandGame& game, const ShowOptions&) {
+  std::vector<std::string> names;
+  for (const grand::GrandMove& m : game.legalMoves())
+    names.push_back(grand::notation(m));
+  return names;
+}
+
+// The board, the position's text, who moves, the status and the legal moves.
+template <class Rules>
+void runShow(const ShowOptions& options, std::ostream& out) {
+  const BasicGame<Rules> game = gameFromMoves<Rules>(options.fen, options.moves);
+  const typename Rules::Position& position = game.position();
+  out << board(position, options) << '\n';
+  out << VariantText<Rules>::kPositionText << ":    " << Rules::positionText(position) << '\n';
+  out << "To move: " << toMoveText(position) << '\n';
+  out << "Status:  " << statusText(game.status()) << '\n';
+  out << pendingText(game);
+  const std::vector<std::string> names = moveNames(game, options);
   out << "Legal moves (" << names.size() << "):";
   for (std::size_t i = 0; i < names.size(); ++i)
     out << (i % 8 == 0 ? "\n  " : "  ") << names[i];
@@ -119,7 +139,10 @@ void addShowCommand(CLI::App& app, Commands& commands) {
                    "Grand Camelot: the seat whose side is drawn at the bottom")
       ->check(CLI::IsMember(kSeatNames))
       ->capture_default_str();
-  commands.add(show, [options](const CommandStreams& io) { runShow(*options, io.out); });
+  commands.add(show, [options](const CommandStreams& io) {
+    withRules(variantOf(options->variant, options->fen),
+              [&]<class Rules>(Rules) { runShow<Rules>(*options, io.out); });
+  });
 }
 
 }  // namespace camelot::cli

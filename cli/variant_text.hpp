@@ -37,7 +37,7 @@ struct VariantText<GrandRules> {
   // Throws InputError.
   static grand::GrandMove parseMove(const grand::GrandPosition& p, std::string_view text);
   static grand::GrandGame game(const std::string& fen, const std::string& moves) {
-    return grandGameFromMoves(fen, moves);
+    return gameFromMoves<GrandRules>(fen, moves);
   }
   // "in progress", "rb wins castle", "draw repetition".
   static std::string endWords(const grand::GrandGame& game);
