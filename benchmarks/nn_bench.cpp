@@ -25,15 +25,15 @@
 #include <vector>
 
 #include "benchmarks/bench_positions.hpp"
+#include "nn/backend/fresh_network.hpp"
+#include "nn/backend/trainer.hpp"
 #include "nn/checkpoint.hpp"
 #include "nn/features/encoding.hpp"
-#include "nn/fresh_network.hpp"
 #include "nn/mlp/mlp_model.hpp"
 #include "nn/mlp/simd.hpp"
 #include "nn/network_judge.hpp"
 #include "nn/resnet/inference_net.hpp"
 #include "nn/resnet/resnet_model.hpp"
-#include "nn/trainer.hpp"
 #include "players/alphabeta_player.hpp"
 #include "training/run/train_config.hpp"
 

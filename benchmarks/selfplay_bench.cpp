@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "benchmarks/bench_positions.hpp"
+#include "nn/backend/trainer.hpp"
 #include "nn/model.hpp"
-#include "nn/trainer.hpp"
 #include "training/run/train_config.hpp"
 #include "training/run/train_loop.hpp"
 #include "training/selfplay/batched_games.hpp"

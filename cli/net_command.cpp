@@ -11,8 +11,8 @@
 #include "cli/command.hpp"
 #include "cli/command_options.hpp"
 #include "cli/input_error.hpp"
+#include "nn/backend/fresh_network.hpp"
 #include "nn/checkpoint.hpp"
-#include "nn/fresh_network.hpp"
 #include "nn/model.hpp"
 #include "nn/network_config.hpp"
 

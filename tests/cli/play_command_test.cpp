@@ -12,7 +12,7 @@
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
-#include "nn/fresh_network.hpp"
+#include "nn/backend/fresh_network.hpp"
 #include "tests/cli/cli_runner.hpp"
 #include "tests/scratch_dir.hpp"
 #include "tests/tiny_network.hpp"

@@ -5,10 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include "nn/backend/trainer.hpp"
 #include "nn/features/grand_features.hpp"
 #include "nn/mlp/mlp_network.hpp"
 #include "nn/model.hpp"
-#include "nn/trainer.hpp"
 #include "tests/grand_samples.hpp"
 #include "tests/nn/mlp_forward_check.hpp"
 

@@ -8,10 +8,10 @@
 #include <map>
 #include <numeric>
 
+#include "nn/backend/trainer.hpp"
 #include "nn/features/encoding.hpp"
 #include "nn/model.hpp"
 #include "nn/torch/checkpoint_module.hpp"
-#include "nn/trainer.hpp"
 #include "tests/nn/mlp_forward_check.hpp"
 #include "tests/nn/nn_test_support.hpp"
 #include "tests/scratch_dir.hpp"

@@ -3,7 +3,7 @@
 // fresh ones, hands out inference snapshots that learned what it was taught, and rejects bad
 // settings and damaged optimizer files with clear errors. Torch-free on purpose: the header must
 // be usable without LibTorch.
-#include "nn/trainer.hpp"
+#include "nn/backend/trainer.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,8 +20,8 @@
 
 #include "engine/game.hpp"
 #include "engine/rules_status.hpp"
+#include "nn/backend/fresh_network.hpp"
 #include "nn/features/encoding.hpp"
-#include "nn/fresh_network.hpp"
 #include "nn/model.hpp"
 #include "nn/torch/checkpoint_module.hpp"
 #include "tests/scratch_dir.hpp"

@@ -18,8 +18,8 @@
 
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
+#include "nn/backend/fresh_network.hpp"
 #include "nn/checkpoint.hpp"
-#include "nn/fresh_network.hpp"
 #include "players/player_factory.hpp"
 #include "players/player_spec.hpp"
 #include "tests/scratch_dir.hpp"

@@ -11,9 +11,9 @@
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "engine/rules_status.hpp"
+#include "nn/backend/trainer.hpp"
 #include "nn/features/encoding.hpp"
 #include "nn/model.hpp"
-#include "nn/trainer.hpp"
 #include "tests/selfplay/quick_batched_settings.hpp"
 #include "tests/tiny_network.hpp"
 

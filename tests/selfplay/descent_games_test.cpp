@@ -13,9 +13,9 @@
 
 #include "engine/game.hpp"
 #include "engine/rules_status.hpp"
+#include "nn/backend/trainer.hpp"
 #include "nn/checkpoint.hpp"
 #include "nn/features/encoding.hpp"
-#include "nn/trainer.hpp"
 #include "tests/scratch_dir.hpp"
 #include "tests/selfplay/quick_batched_settings.hpp"
 #include "tests/tiny_network.hpp"

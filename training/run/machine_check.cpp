@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
+#include "nn/backend/trainer.hpp"
 #include "nn/network_config.hpp"
-#include "nn/trainer.hpp"
 #include "players/engine_player.hpp"
 #include "players/player_factory.hpp"
 

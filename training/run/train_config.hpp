@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "nn/backend/trainer.hpp"
 #include "nn/network_config.hpp"
-#include "nn/trainer.hpp"
 #include "training/selfplay/selfplay_settings.hpp"
 
 namespace camelot {

@@ -10,9 +10,9 @@
 #include <utility>
 
 #include "io/durable_file.hpp"
+#include "nn/backend/trainer.hpp"
 #include "nn/checkpoint.hpp"
 #include "nn/model.hpp"
-#include "nn/trainer.hpp"
 #include "training/replay/replay_buffer.hpp"
 #include "training/run/evaluation_phase.hpp"
 #include "training/run/machine_check.hpp"

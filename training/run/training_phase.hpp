@@ -12,7 +12,7 @@
 #include <map>
 #include <string>
 
-#include "nn/trainer.hpp"
+#include "nn/backend/trainer.hpp"
 #include "training/replay/replay_buffer.hpp"
 #include "training/run/train_config.hpp"
 #include "training/text/progress.hpp"

@@ -20,7 +20,7 @@ namespace camelot {
 struct TrainerSettings;
 struct TrainStepStats;
 
-// The trainer's state and steps (nn/trainer.hpp forwards to it).
+// The trainer's state and steps (nn/backend/trainer.hpp forwards to it).
 class TrainerCore {
  public:
   virtual ~TrainerCore() = default;

@@ -1,6 +1,6 @@
-#include "nn/fresh_network.hpp"
+#include "nn/backend/fresh_network.hpp"
 
-#include "nn/torch/torch_backend.hpp"
+#include "nn/backend/torch_backend.hpp"
 
 namespace camelot {
 

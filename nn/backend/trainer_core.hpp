@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <memory>
 
-#include "nn/torch/torch_backend.hpp"
-#include "nn/trainer.hpp"
+#include "nn/backend/torch_backend.hpp"
+#include "nn/backend/trainer.hpp"
 
 namespace camelot {
 

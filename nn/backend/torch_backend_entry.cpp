@@ -2,13 +2,13 @@
 
 #include <torch/torch.h>
 
+#include "nn/backend/torch_backend.hpp"
+#include "nn/backend/trainer_core.hpp"
 #include "nn/features/encoding.hpp"
 #include "nn/resnet/inference_net.hpp"
 #include "nn/resnet/resnet_model.hpp"
 #include "nn/torch/checkpoint_module.hpp"
-#include "nn/torch/torch_backend.hpp"
 #include "nn/torch/trainable_network.hpp"
-#include "nn/torch/trainer_core.hpp"
 
 namespace camelot {
 namespace {

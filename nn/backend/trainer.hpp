@@ -3,7 +3,7 @@
 // step per batch of TrainingSamples, writes checkpoints (plus the optimizer's state next to
 // them) and hands out inference snapshots (Models) for self-play and evaluation. Either family
 // (NetworkConfig::architecture). Torch-free: the work is done by the LibTorch backend
-// (nn/torch/torch_backend.hpp), loaded when the first trainer is made.
+// (nn/backend/torch_backend.hpp), loaded when the first trainer is made.
 
 #include <cstdint>
 #include <filesystem>
@@ -18,7 +18,7 @@
 namespace camelot {
 
 class Model;        // nn/model.hpp
-class TrainerCore;  // nn/torch/torch_backend.hpp
+class TrainerCore;  // nn/backend/torch_backend.hpp
 
 struct TrainerSettings {
   // Samples per step the caller draws (trainStep itself takes any batch size >= 1).

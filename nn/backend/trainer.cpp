@@ -1,4 +1,4 @@
-#include "nn/trainer.hpp"
+#include "nn/backend/trainer.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "nn/torch/torch_backend.hpp"
+#include "nn/backend/torch_backend.hpp"
 
 namespace camelot {
 namespace {

@@ -1,4 +1,4 @@
-#include "nn/torch/torch_backend.hpp"
+#include "nn/backend/torch_backend.hpp"
 
 #include <dlfcn.h>
 #include <unistd.h>

@@ -1,7 +1,7 @@
-// The LibTorch side of the Trainer (nn/trainer.hpp): a TrainableNetwork of either family, its
-// optimizer, the steps, and the optimizer state beside each checkpoint.
+// The LibTorch side of the Trainer (nn/backend/trainer.hpp): a TrainableNetwork of either family,
+// its optimizer, the steps, and the optimizer state beside each checkpoint.
 
-#include "nn/torch/trainer_core.hpp"
+#include "nn/backend/trainer_core.hpp"
 
 #include <torch/torch.h>
 
@@ -19,13 +19,13 @@
 #include <vector>
 
 #include "io/durable_file.hpp"
+#include "nn/backend/trainer.hpp"
 #include "nn/features/encoding.hpp"
 #include "nn/features/grand_features.hpp"
 #include "nn/resnet/inference_net.hpp"
 #include "nn/torch/checkpoint_module.hpp"
 #include "nn/torch/losses.hpp"
 #include "nn/torch/torch_threads.hpp"
-#include "nn/trainer.hpp"
 
 namespace camelot {
 namespace {
