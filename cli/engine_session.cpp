@@ -186,8 +186,7 @@ void BasicEngineSession<Rules>::position(Words args) {
   } else if (setup.size() > 1 && setup[0] == "fen") {
     fen = join(setup.subspan(1));
   } else {
-    throw InputError("position needs 'startpos' or 'fen " +
-                     std::string(VariantText<Rules>::kPositionText) +
+    throw InputError("position needs 'startpos' or 'fen " + std::string(Rules::kPositionFormat) +
                      "', then optionally 'moves M1 M2 ...'");
   }
   const std::string moves = movesWord == args.end() ? "" : join(Words(movesWord + 1, args.end()));

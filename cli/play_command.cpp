@@ -12,6 +12,7 @@
 
 #include "cli/command.hpp"
 #include "cli/command_options.hpp"
+#include "cli/game_setup.hpp"
 #include "cli/input_error.hpp"
 #include "cli/play_seats.hpp"
 #include "cli/terminal_play.hpp"
@@ -37,8 +38,7 @@ class PlaySession {
         in_(in),
         out_(out) {
     if (game_.finished())
-      throw InputError("the game is over at this position (" + Seats::endText(game_.status()) +
-                       ")");
+      throw InputError("the game is over at this position (" + statusText(game_.status()) + ")");
     out_ << seats_.greeting();
   }
 
@@ -60,7 +60,7 @@ class PlaySession {
         return;
       }
     }
-    out_ << seats_.board(game_) << "Game over: " << Seats::endText(game_.status()) << '\n';
+    out_ << seats_.board(game_) << "Game over: " << statusText(game_.status()) << '\n';
     save();
   }
 
@@ -83,7 +83,7 @@ class PlaySession {
   void listLegalMoves() const {
     std::vector<std::string> names;
     for (const auto& m : game_.legalMoves())
-      names.push_back(Seats::moveText(m));
+      names.push_back(VariantText<Rules>::move(m));
     std::ranges::sort(names);
     out_ << "Legal moves (" << names.size() << "):";
     for (std::size_t i = 0; i < names.size(); ++i)
@@ -117,7 +117,7 @@ class PlaySession {
       out_ << error << "; type 'legal' for the legal moves or 'help'\n";
       return false;
     }
-    out_ << "You play " << Seats::moveText(*move) << '\n';
+    out_ << "You play " << VariantText<Rules>::move(*move) << '\n';
     game_.play(*move);
     return true;
   }

@@ -103,14 +103,6 @@ std::optional<Move> PlaySeats<StandardRules>::readMove(const Position& position,
   }
 }
 
-std::string PlaySeats<StandardRules>::moveText(const Move& move) {
-  return toNotation(move);
-}
-
-std::string PlaySeats<StandardRules>::endText(const GameStatus& status) {
-  return statusText(status);
-}
-
 std::string PlaySeats<StandardRules>::record(const Game& game, int number) const {
   const std::string you = "human";
   return GameRecord{number,
@@ -198,14 +190,6 @@ std::optional<grand::GrandMove> PlaySeats<GrandRules>::readMove(
   const std::optional<grand::GrandMove> move = grand::findMove(position, text);
   if (!move) error = "'" + text + "' is not a legal move of " + humanName();
   return move;
-}
-
-std::string PlaySeats<GrandRules>::moveText(const grand::GrandMove& move) {
-  return grand::notation(move);
-}
-
-std::string PlaySeats<GrandRules>::endText(const grand::GrandOutcome& outcome) {
-  return statusText(outcome);
 }
 
 std::string PlaySeats<GrandRules>::record(const grand::GrandGame& game, int number) const {

@@ -44,9 +44,6 @@ class PlaySeats<StandardRules> {
   static std::optional<Move> readMove(const Position& position, const std::string& line,
                                       std::string& error);
   static bool isPass(const Move&) { return false; }
-  static std::string moveText(const Move& move);
-  // "white wins (castle)": how the game ended.
-  static std::string endText(const GameStatus& status);
   // The game as record number `number` of a games file (an unfinished one has result "none").
   std::string record(const Game& game, int number) const;
 
@@ -73,8 +70,6 @@ class PlaySeats<GrandRules> {
   std::optional<grand::GrandMove> readMove(const grand::GrandPosition& position,
                                            const std::string& line, std::string& error) const;
   static bool isPass(const grand::GrandMove& move) { return move.pass(); }
-  static std::string moveText(const grand::GrandMove& move);
-  static std::string endText(const grand::GrandOutcome& outcome);
   // An unfinished game has result "draw" with reason "unfinished".
   std::string record(const grand::GrandGame& game, int number) const;
 

@@ -12,7 +12,6 @@
 #include "cli/game_setup.hpp"
 #include "cli/input_error.hpp"
 #include "cli/variant.hpp"
-#include "cli/variant_text.hpp"
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "engine/grand/grand_rules.hpp"
@@ -111,7 +110,7 @@ void runShow(const ShowOptions& options, std::ostream& out) {
   const BasicGame<Rules> game = gameFromMoves<Rules>(options.fen, options.moves);
   const typename Rules::Position& position = game.position();
   out << board(position, options) << '\n';
-  out << VariantText<Rules>::kPositionText << ":    " << Rules::positionText(position) << '\n';
+  out << Rules::kPositionFormat << ":    " << Rules::positionText(position) << '\n';
   out << "To move: " << toMoveText(position) << '\n';
   out << "Status:  " << statusText(game.status()) << '\n';
   out << pendingText(game);

@@ -18,7 +18,6 @@ struct VariantText;
 
 template <>
 struct VariantText<StandardRules> {
-  static constexpr const char* kPositionText = "CFEN";
   static std::string move(const Move& m) { return toNotation(m); }
   // Throws MoveError.
   static Move parseMove(const Position& p, std::string_view text) {
@@ -32,7 +31,6 @@ struct VariantText<StandardRules> {
 
 template <>
 struct VariantText<GrandRules> {
-  static constexpr const char* kPositionText = "GFEN";
   static std::string move(const grand::GrandMove& m) { return grand::notation(m); }
   // Throws InputError.
   static grand::GrandMove parseMove(const grand::GrandPosition& p, std::string_view text);

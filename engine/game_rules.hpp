@@ -6,6 +6,7 @@
 //   Position, Move, MoveList, Game       the variant's own value types and its game in progress
 //   Status                               how a game stands: GameStatus, GrandOutcome
 //   kVariant                             the Variant it is (engine/variant.hpp)
+//   kPositionFormat                      the name of its position text: "CFEN", "GFEN"
 //   parsePosition(text), positionText(p) a position read ("startpos" too) and written: CFEN,
 //                                        GFEN (throw CfenError, GfenError)
 //   gameStatus(position, third)          the end of the game at a position of a game (`third`:
@@ -62,6 +63,7 @@ struct StandardRules {
   using Game = BasicGame<StandardRules>;
   using Status = GameStatus;
   static constexpr Variant kVariant = Variant::Standard;
+  static constexpr const char* kPositionFormat = "CFEN";
   static constexpr std::size_t kTurnCycle = 2;
 
   static void legalMoves(const Position& p, MoveList& out) { camelot::legalMoves(p, out); }
@@ -106,6 +108,7 @@ struct GrandRules {
   using Game = BasicGame<GrandRules>;
   using Status = grand::GrandOutcome;
   static constexpr Variant kVariant = Variant::Grand;
+  static constexpr const char* kPositionFormat = "GFEN";
   static constexpr std::size_t kTurnCycle = grand::kPlayers;
 
   static void legalMoves(const Position& p, MoveList& out) { out = grand::unsortedLegalMoves(p); }

@@ -2,9 +2,11 @@
 // A finished game's record in each variant, for code written once for both (the batched games,
 // the match, the arena): the record type (GameRecord, GrandGameRecord), the outcome its training
 // samples are scored by, the record made from a played game, the end a forfeit or the length cap
-// gives, and the score of the side that moved first (White; Red and Blue).
+// gives, and the score of the side that moved first (White; Red and Blue); and recordedEnd, how a
+// played game ended for its record.
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,5 +70,14 @@ struct VariantRecord<GrandRules> {
     return outcome.winner == 0 ? 1.0 : 0.0;
   }
 };
+
+// A played game's end for its record: a forfeit, else the rules' end, else (a game stopped by
+// the length cap) the adjudicated draw.
+template <class Rules>
+typename Rules::Status recordedEnd(const BasicGame<Rules>& game,
+                                   const std::optional<typename Rules::Status>& forfeit) {
+  if (forfeit) return *forfeit;
+  return game.finished() ? game.status() : VariantRecord<Rules>::adjudicated();
+}
 
 }  // namespace camelot

@@ -27,8 +27,6 @@ std::vector<Pairing> gauntlet(int challenger, int players) {
   return pairings;
 }
 
-namespace {}  // namespace
-
 template <class Rules>
 double BasicArenaGame<Rules>::firstScore() const {
   const double score = VariantRecord<Rules>::firstMoverScore(VariantRecord<Rules>::status(record));

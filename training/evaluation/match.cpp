@@ -64,11 +64,8 @@ std::optional<typename VariantRecord<Rules>::Record> playGame(
     if (!legal) throw std::logic_error("player " + mover.name() + " chose an illegal move");
     game.play(move);
   }
-  const typename Rules::Status end = forfeit           ? *forfeit
-                                     : game.finished() ? game.status()
-                                                       : VariantRecord<Rules>::adjudicated();
   return VariantRecord<Rules>::record({seats[0]->name(), seats[1]->name()}, start, game.moves(),
-                                      end, note);
+                                      recordedEnd(game, forfeit), note);
 }
 
 }  // namespace

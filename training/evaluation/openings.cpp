@@ -70,8 +70,8 @@ std::vector<typename Rules::Position> readOpenings(const std::filesystem::path& 
 
 template <class Rules>
 std::string openingsText(const std::vector<typename Rules::Position>& openings) {
-  std::string text = std::string("# CamelotZero opening suite: one ") +
-                     (Rules::kVariant == Variant::Grand ? "GFEN" : "CFEN") + " per line\n";
+  std::string text =
+      std::string("# CamelotZero opening suite: one ") + Rules::kPositionFormat + " per line\n";
   for (const typename Rules::Position& p : openings)
     text += Rules::positionText(p) + '\n';
   return text;

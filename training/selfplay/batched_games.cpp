@@ -377,11 +377,7 @@ class Worker {
   }
 
   void finishGame(Slot& slot) {
-    // The game's end for its record: a forfeit, the rules', or the length cap.
-    const typename Rules::Status status = slot.forfeit ? *slot.forfeit
-                                          : slot.game.finished()
-                                              ? slot.game.status()
-                                              : VariantRecord<Rules>::adjudicated();
+    const typename Rules::Status status = recordedEnd(slot.game, slot.forfeit);
     const auto plies = static_cast<std::int32_t>(slot.game.moves().size());
     const auto scored =
         trainingOutcome(status, slot.game.position(), settings_.selfplay.materialAdjudication);
