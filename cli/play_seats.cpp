@@ -8,7 +8,7 @@
 #include "cli/terminal_play.hpp"
 #include "cli/variant.hpp"
 #include "engine/notation.hpp"
-#include "engine/splitmix64.hpp"
+#include "engine/random/splitmix64.hpp"
 #include "players/game_record.hpp"
 #include "players/grand_game_record.hpp"
 #include "players/player_factory.hpp"
@@ -117,7 +117,7 @@ std::string PlaySeats<StandardRules>::record(const Game& game, int number) const
 
 PlaySeats<GrandRules>::PlaySeats(const PlayOptions& options)
     : human_(seatNamed(options.seat)),
-      spec_(chosenGrandSpec(options.choice)),
+      spec_(chosenSpec<GrandRules>(options.choice)),
       hinter_(makePlayer<GrandRules>(spec_, mixSeed(options.seed, grand::kPlayers))) {
   for (int seat = 0; seat < grand::kPlayers; ++seat)
     if (grand::playerAt(seat) != human_)

@@ -9,7 +9,7 @@ namespace {
 
 // The network options as the spec they stand for: net:FILE,search=S[,depth=D][,sims=N][,time=MS],
 // so that the registry checks them as it checks any spec.
-NetPlayerSpec networkOf(const PlayerChoice& choice) {
+std::string networkSpecText(const PlayerChoice& choice) {
   std::string file = choice.net;
   if (file.empty()) {
     const std::filesystem::path shipped = shippedNetwork();
@@ -28,7 +28,7 @@ NetPlayerSpec networkOf(const PlayerChoice& choice) {
   add("depth", choice.depth);
   add("sims", choice.simulations);
   add("time", choice.milliseconds);
-  return *netPlayerSpec(PlayerSpec::parse(spec));
+  return spec;
 }
 
 }  // namespace
@@ -38,27 +38,12 @@ std::filesystem::path shippedNetwork() {
 }
 
 template <>
-std::unique_ptr<Player> chosenPlayer<StandardRules>(const PlayerChoice& choice,
-                                                    std::uint64_t seed) {
-  if (choice.player.empty()) return makeNetPlayer(networkOf(choice), seed);
-  return makePlayer<StandardRules>(PlayerSpec::parse(choice.player), seed);
+PlayerSpec chosenSpec<StandardRules>(const PlayerChoice& choice) {
+  return PlayerSpec::parse(choice.player.empty() ? networkSpecText(choice) : choice.player);
 }
 
 template <>
-std::unique_ptr<GrandPlayer> chosenPlayer<GrandRules>(const PlayerChoice& choice,
-                                                      std::uint64_t seed) {
-  return makePlayer<GrandRules>(chosenGrandSpec(choice), seed);
-}
-
-NetPlayerSpec chosenNetwork(const PlayerChoice& choice, const std::string& command) {
-  if (choice.player.empty()) return networkOf(choice);
-  const PlayerSpec spec = PlayerSpec::parse(choice.player);
-  if (auto net = netPlayerSpec(spec)) return *net;
-  throw UsageError(command + " reads a network's search: --player must be net:FILE[,...], not '" +
-                   spec.text() + "'");
-}
-
-PlayerSpec chosenGrandSpec(const PlayerChoice& choice) {
+PlayerSpec chosenSpec<GrandRules>(const PlayerChoice& choice) {
   if (!choice.net.empty() || !choice.search.empty() || choice.depth || choice.simulations ||
       choice.milliseconds)
     throw UsageError(

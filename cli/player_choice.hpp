@@ -28,24 +28,23 @@ struct PlayerChoice {
 // program was built from.
 std::filesystem::path shippedNetwork();
 
-// The chosen player of the game Rules plays, seeded: in the standard game the network options
-// or --player; in Grand Camelot --player (chosenGrandSpec). Throws InputError when the shipped
-// network is wanted and missing, UsageError for network options in Grand Camelot, SpecError (or
-// CheckpointError) for a bad spec, limit or checkpoint.
+// The spec of the chosen player of the game Rules plays: in the standard game the network
+// options (as the `net:` spec they stand for) or --player; in Grand Camelot --player, or
+// kDefaultGrandPlayer (cli/variant.hpp) without one. Throws InputError when the shipped network
+// is wanted and missing, UsageError for network options in Grand Camelot (they name a standard
+// network), SpecError for a bad spec or limit.
 template <class Rules>
-std::unique_ptr<BasicPlayer<Rules>> chosenPlayer(const PlayerChoice& choice, std::uint64_t seed);
+PlayerSpec chosenSpec(const PlayerChoice& choice);
 template <>
-std::unique_ptr<Player> chosenPlayer<StandardRules>(const PlayerChoice& choice, std::uint64_t seed);
+PlayerSpec chosenSpec<StandardRules>(const PlayerChoice& choice);
 template <>
-std::unique_ptr<GrandPlayer> chosenPlayer<GrandRules>(const PlayerChoice& choice,
-                                                      std::uint64_t seed);
+PlayerSpec chosenSpec<GrandRules>(const PlayerChoice& choice);
 
-// The chosen network and its search, for commands that read the search itself (analyze):
-// --player must then be a `net:` spec.
-NetPlayerSpec chosenNetwork(const PlayerChoice& choice, const std::string& command);
-
-// Grand Camelot's chosen player: --player SPEC, kDefaultGrandPlayer (cli/variant.hpp) without
-// one. Throws UsageError when a network option is given (they name a standard network).
-PlayerSpec chosenGrandSpec(const PlayerChoice& choice);
+// The chosen player, seeded: makePlayer of chosenSpec. Throws as they do (CheckpointError for a
+// bad checkpoint).
+template <class Rules>
+std::unique_ptr<BasicPlayer<Rules>> chosenPlayer(const PlayerChoice& choice, std::uint64_t seed) {
+  return makePlayer<Rules>(chosenSpec<Rules>(choice), seed);
+}
 
 }  // namespace camelot::cli

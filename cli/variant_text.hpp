@@ -1,7 +1,8 @@
 #pragma once
 // What a command says and reads in each variant (engine/game_rules.hpp), so that a command
 // written once as a template serves both: a move's notation, a move read from text, a game set up
-// from a position and moves, and the protocol's words for the end of the game.
+// from a position and moves, the protocol's words for the end of the game, and who a value is
+// for.
 
 #include <string>
 #include <string_view>
@@ -27,6 +28,10 @@ struct VariantText<StandardRules> {
   static Game game(const std::string& fen, const std::string& moves);
   // "in progress", "white wins castle", "draw repetition".
   static std::string endWords(const Game& game);
+  // Who a value at `p` is for: "White (to move)".
+  static std::string mover(const Position& p) {
+    return p.sideToMove() == Color::White ? "White (to move)" : "Black (to move)";
+  }
 };
 
 template <>
@@ -39,6 +44,11 @@ struct VariantText<GrandRules> {
   }
   // "in progress", "rb wins castle", "draw repetition".
   static std::string endWords(const grand::GrandGame& game);
+  // Who a value at `p` is for: "rb (Red to move)".
+  static std::string mover(const grand::GrandPosition& p) {
+    return std::string(grand::partnershipName(grand::partnershipOf(p.toMove))) + " (" +
+           grand::playerName(p.toMove) + " to move)";
+  }
 };
 
 }  // namespace camelot::cli

@@ -7,7 +7,7 @@
 #include <array>
 #include <cstdint>
 
-#include "engine/splitmix64.hpp"
+#include "engine/random/splitmix64.hpp"
 #include "engine/square.hpp"
 
 namespace camelot::zobrist {

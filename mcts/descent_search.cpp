@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "engine/splitmix64.hpp"
+#include "engine/random/splitmix64.hpp"
 
 namespace camelot {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <random>
 
-#include "engine/splitmix64.hpp"
+#include "engine/random/splitmix64.hpp"
 #include "mcts/material_value.hpp"
 
 namespace camelot {

@@ -99,11 +99,10 @@ std::shared_ptr<const Model> sharedModelOf(const NetPlayerSpec& net, Variant var
   return model;
 }
 
-// A network's tree search (PUCT or Gumbel) with its evaluator, in either variant.
+// A network's tree search (PUCT or Gumbel), in either variant.
 template <class Rules>
-std::unique_ptr<BasicPlayer<Rules>> makeNetTreePlayer(
-    const NetPlayerSpec& net, const Model& model, std::unique_ptr<BasicEvaluator<Rules>> evaluator,
-    std::uint64_t seed) {
+std::unique_ptr<BasicPlayer<Rules>> makeNetTreePlayer(const NetPlayerSpec& net, const Model& model,
+                                                      std::uint64_t seed) {
   MctsPlayerOptions options;
   options.search = net.treeSearchKind();
   options.simulations = net.simulations;
@@ -111,7 +110,8 @@ std::unique_ptr<BasicPlayer<Rules>> makeNetTreePlayer(
   options.params = model.searchParams();
   options.params.minimaxWeight = net.minimaxWeight;
   options.seed = seed;
-  return std::make_unique<BasicMctsPlayer<Rules>>(options, std::move(evaluator), "net:" + net.file);
+  return std::make_unique<BasicMctsPlayer<Rules>>(options, model.evaluatorFor<Rules>(),
+                                                  "net:" + net.file);
 }
 
 }  // namespace
@@ -129,7 +129,7 @@ std::unique_ptr<Player> makeNetPlayer(const NetPlayerSpec& net, std::uint64_t se
         settings, makeNetworkJudge(*model),
         "net:" + net.file + (net.policyOrder ? "," : ",order=heuristics,"));
   }
-  return makeNetTreePlayer<StandardRules>(net, *model, model->evaluator(), seed);
+  return makeNetTreePlayer<StandardRules>(net, *model, seed);
 }
 
 const char* netSearchName(NetSearch search) {
@@ -235,12 +235,12 @@ std::unique_ptr<GrandPlayer> makePlayer<GrandRules>(const PlayerSpec& spec, std:
   if (spec.kind() == "mcts") return makeMctsPlayer<GrandRules>(spec, SearchKind::Puct, 800, seed);
   if (spec.kind() == "gumbel")
     return makeMctsPlayer<GrandRules>(spec, SearchKind::Gumbel, 32, seed);
-  if (const auto net = netPlayerSpec(spec, NetSearch::Puct)) {
+  if (const auto net = netPlayerSpec(spec, kDefaultNetSearch<GrandRules>)) {
     if (!net->treeSearch())
       throw SpecError("player '" + spec.text() +
                       "': a Grand Camelot network plays by tree search (search=puct or gumbel)");
     const std::shared_ptr<const Model> model = sharedModelOf(*net, Variant::Grand);
-    return makeNetTreePlayer<GrandRules>(*net, *model, model->grandEvaluator(), seed);
+    return makeNetTreePlayer<GrandRules>(*net, *model, seed);
   }
   throw SpecError("player '" + spec.text() + "': kind '" + spec.kind() +
                   "' does not play Grand Camelot (its players: " + knownPlayerKinds<GrandRules>() +

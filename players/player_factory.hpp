@@ -22,6 +22,11 @@ namespace camelot {
 enum class NetSearch { AlphaBeta, Puct, Gumbel };
 // "alphabeta", "puct", "gumbel": the names search= takes.
 const char* netSearchName(NetSearch search);
+// The search of a `net:` spec without search=: alpha-beta in the standard game; Grand
+// Camelot's networks play by tree search (PUCT), the one search it has for them.
+template <class Rules>
+inline constexpr NetSearch kDefaultNetSearch =
+    Rules::kVariant == Variant::Grand ? NetSearch::Puct : NetSearch::AlphaBeta;
 std::optional<NetSearch> netSearchNamed(std::string_view name);
 
 // A network player's spec, `net:FILE[,search=alphabeta|puct|gumbel][,depth=D][,sims=N]

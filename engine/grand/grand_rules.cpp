@@ -6,7 +6,7 @@
 #include <unordered_map>
 #include <utility>
 
-#include "engine/splitmix64.hpp"
+#include "engine/random/splitmix64.hpp"
 
 namespace camelot::grand {
 namespace {

@@ -4,12 +4,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "engine/game.hpp"
 #include "engine/grand/grand_position.hpp"
+#include "engine/grand/grand_rules.hpp"
 #include "tests/cli/cli_runner.hpp"
 #include "tests/scratch_dir.hpp"
 
@@ -306,8 +309,31 @@ TEST(GrandCommands, G12_AnalyzeRanksTheRootMovesOfATreeSearch) {
   const CliResult greedy = runCamelot({"analyze", "--variant", "grand", "--player", "greedy"});
   EXPECT_EQ(greedy.status, 2);
   EXPECT_EQ(greedy.err,
-            "camelot analyze: analyze reads a tree search: --player must be mcts:... or "
-            "gumbel:..., not 'greedy'\n");
+            "camelot analyze: analyze reads a network or a tree search: --player must be "
+            "net:FILE[,...], mcts:... or gumbel:..., not 'greedy'\n");
+}
+
+TEST(GrandCommands, AnalyzeGivesANetworksWdlAtTheRootAndAfterEachMove) {
+  const std::string grandNet = std::string(CAMELOT_TEST_DATA) + "/grand-mlp-tiny.ckpt";
+  const CliResult r = runCamelot({"analyze", "--variant", "grand", "--player",
+                                  "net:" + grandNet + ",sims=32", "--top", "4", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["search"], "puct");  // a Grand Camelot network's search without search=
+  EXPECT_EQ(j["simulations"], 32);
+  const auto sumsToOne = [](const nlohmann::json& wdl) {
+    return std::abs(wdl[0].get<double>() + wdl[1].get<double>() + wdl[2].get<double>() - 1.0) <
+           1e-5;
+  };
+  EXPECT_TRUE(sumsToOne(j["wdl"])) << j["wdl"];
+  ASSERT_EQ(j["moves"].size(), 4u);
+  grand::GrandGame game;
+  for (const auto& m : j["moves"]) {
+    EXPECT_TRUE(grand::findMove(game.position(), m["move"].get<std::string>()));
+    EXPECT_TRUE(sumsToOne(m["wdl"])) << m;
+  }
+  ASSERT_FALSE(j["pv"].empty());
+  EXPECT_EQ(j["pv"][0], j["moves"][0]["move"]);
 }
 
 }  // namespace

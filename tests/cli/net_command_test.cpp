@@ -200,8 +200,19 @@ TEST_F(NetCommand, AnalyzeTakesANetworkPlayerSpec) {
   const CliResult classical = runCamelot({"analyze", "--player", "greedy"});
   EXPECT_EQ(classical.status, 2);
   EXPECT_EQ(classical.err,
-            "camelot analyze: analyze reads a network's search: --player must be "
-            "net:FILE[,...], not 'greedy'\n");
+            "camelot analyze: analyze reads a network or a tree search: --player must be "
+            "net:FILE[,...], mcts:... or gumbel:..., not 'greedy'\n");
+  // A tree search without a network: visits and Q, no W/D/L.
+  const CliResult mcts =
+      runCamelot({"analyze", "--player", "mcts:sims=64", "--top", "3", "--json"});
+  ASSERT_EQ(mcts.status, 0) << mcts.err;
+  const auto tree = nlohmann::json::parse(mcts.out);
+  EXPECT_EQ(tree["search"], "mcts:sims=64,eval=uniform");
+  EXPECT_EQ(tree["simulations"], 64);
+  EXPECT_FALSE(tree.contains("wdl"));
+  ASSERT_EQ(tree["moves"].size(), 3u);
+  EXPECT_GE(tree["moves"][0]["visits"].get<int>(), tree["moves"][1]["visits"].get<int>());
+  EXPECT_FALSE(tree["moves"][0].contains("wdl"));
   // Neither: the shipped network.
   const CliResult shipped = runCamelot({"analyze", "--sims", "16", "--json"});
   ASSERT_EQ(shipped.status, 0) << shipped.err;

@@ -4,7 +4,7 @@
 #include <map>
 #include <stdexcept>
 
-#include "engine/splitmix64.hpp"
+#include "engine/random/splitmix64.hpp"
 #include "nn/model.hpp"
 #include "players/player_factory.hpp"
 #include "players/player_spec.hpp"

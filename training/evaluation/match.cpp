@@ -10,7 +10,7 @@
 #include <random>
 #include <stdexcept>
 
-#include "engine/splitmix64.hpp"
+#include "engine/random/splitmix64.hpp"
 #include "players/engine_player.hpp"
 
 namespace camelot {

@@ -7,7 +7,7 @@
 #include <sstream>
 #include <vector>
 
-#include "engine/splitmix64.hpp"
+#include "engine/random/splitmix64.hpp"
 #include "io/durable_file.hpp"
 #include "training/evaluation/arena.hpp"
 #include "training/evaluation/elo.hpp"

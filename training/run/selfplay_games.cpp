@@ -4,7 +4,7 @@
 #include <string>
 
 #include "engine/grand/grand_position.hpp"
-#include "engine/splitmix64.hpp"
+#include "engine/random/splitmix64.hpp"
 #include "training/evaluation/openings.hpp"
 #include "training/replay/chunk_file.hpp"
 

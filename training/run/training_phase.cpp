@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-#include "engine/splitmix64.hpp"
+#include "engine/random/splitmix64.hpp"
 #include "training/replay/chunk_file.hpp"
 #include "training/run/run_files.hpp"
 #include "training/text/decimal_text.hpp"

@@ -14,7 +14,7 @@
 #include <type_traits>
 
 #include "engine/game.hpp"
-#include "engine/splitmix64.hpp"
+#include "engine/random/splitmix64.hpp"
 #include "nn/features/encoding.hpp"
 #include "nn/features/grand_features.hpp"
 #include "nn/model.hpp"
@@ -25,41 +25,6 @@
 
 namespace camelot {
 namespace {
-
-// What differs between the variants in a played game besides its record
-// (players/variant_record.hpp): the policy grouping of a search's root moves, and a sample's
-// result from the outcome the samples are scored by.
-template <class Rules>
-struct VariantPlay;
-
-template <>
-struct VariantPlay<StandardRules> {
-  static void assignPolicy(LegalPolicy& policy, const Position& p, const std::vector<Move>& moves,
-                           MoveList& scratch) {
-    scratch.clear();
-    for (const Move& m : moves)
-      scratch.push_back(m);
-    assignLegalPolicy(policy, p, scratch);
-  }
-  // +1, 0 or -1 for side `side`.
-  static std::int8_t resultFor(Outcome scored, int side) {
-    if (scored == Outcome::Draw) return 0;
-    return scored == (side == 0 ? Outcome::WhiteWins : Outcome::BlackWins) ? 1 : -1;
-  }
-};
-
-template <>
-struct VariantPlay<GrandRules> {
-  static void assignPolicy(LegalPolicy& policy, const grand::GrandPosition& p,
-                           const std::vector<grand::GrandMove>& moves,
-                           std::vector<grand::GrandMove>&) {
-    assignLegalPolicy(policy, p, moves);
-  }
-  static std::int8_t resultFor(const grand::GrandOutcome& scored, int side) {
-    if (scored.kind != grand::GrandOutcome::Kind::Win) return 0;
-    return scored.winner == side ? 1 : -1;
-  }
-};
 
 // One game in a worker's batch, with its search and the samples waiting for the result.
 template <class Rules>
@@ -113,7 +78,6 @@ struct Shared {
 
 template <class Rules>
 class Worker {
-  using Play = VariantPlay<Rules>;
   using Slot = camelot::Slot<Rules>;
 
  public:
@@ -364,7 +328,10 @@ class Worker {
                           positions.end() - 1);
     sample.repetitions = static_cast<std::uint8_t>(slot.game.repetitions() - 1);
     if (withPolicy) {
-      Play::assignPolicy(policy_, position, result.moves, legal_);
+      legal_.clear();
+      for (const typename Rules::Move& m : result.moves)
+        legal_.push_back(m);
+      assignLegalPolicy(policy_, position, legal_);
       sample.policyIndices = policy_.indices;
       sample.policyTarget.assign(policy_.size(), 0.0f);
       for (std::size_t m = 0; m < result.moves.size(); ++m)
@@ -381,6 +348,7 @@ class Worker {
     const auto plies = static_cast<std::int32_t>(slot.game.moves().size());
     const auto scored =
         trainingOutcome(status, slot.game.position(), settings_.selfplay.materialAdjudication);
+    const std::optional<int> winner = winningSide(scored);  // the samples' +1 side
     if constexpr (std::is_same_v<Rules, StandardRules>) {
       if (settings_.learning.descent() && settings_.learning.treeSamples && slot.plan.record) {
         const std::size_t trees = oneDescentTree(slot) ? 1 : 2;
@@ -393,7 +361,7 @@ class Worker {
       BasicTrainingSample<Rules>& s = slot.samples[i];
       // A Descent tree's node deeper than the game lasted has no moves left to learn.
       s.movesLeft = std::max(0, plies - s.movesLeft);
-      s.result = Play::resultFor(scored, slot.sampleSides[i]);
+      s.result = !winner ? 0 : *winner == slot.sampleSides[i] ? 1 : -1;
     }
     if constexpr (std::is_same_v<Rules, StandardRules>) {
       if (settings_.learning.descent() && settings_.learning.gameResultWeight > 0.0)

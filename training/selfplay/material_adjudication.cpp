@@ -39,4 +39,15 @@ grand::GrandOutcome trainingOutcome(const grand::GrandOutcome& outcome,
   return {grand::GrandOutcome::Kind::Win, ahead, "material"};
 }
 
+std::optional<int> winningSide(Outcome scored) {
+  if (scored == Outcome::WhiteWins) return 0;
+  if (scored == Outcome::BlackWins) return 1;
+  return std::nullopt;
+}
+
+std::optional<int> winningSide(const grand::GrandOutcome& scored) {
+  if (scored.kind != grand::GrandOutcome::Kind::Win) return std::nullopt;
+  return scored.winner;
+}
+
 }  // namespace camelot

@@ -6,6 +6,8 @@
 // and win material, which is what wins games between stronger players. The game record keeps
 // the rules' result.
 
+#include <optional>
+
 #include "engine/grand/grand_rules.hpp"
 #include "engine/position.hpp"
 #include "engine/rules_status.hpp"
@@ -22,5 +24,9 @@ Outcome trainingOutcome(const GameStatus& status, const Position& final, int mar
 // partnership leads by `margin` points or more and has two or more pieces counts as its win.
 grand::GrandOutcome trainingOutcome(const grand::GrandOutcome& outcome,
                                     const grand::GrandPosition& final, int margin);
+
+// The side a scored outcome gives the game to: 0 (White; rb) or 1 (Black; gy), none for a draw.
+std::optional<int> winningSide(Outcome scored);
+std::optional<int> winningSide(const grand::GrandOutcome& scored);
 
 }  // namespace camelot
