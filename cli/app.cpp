@@ -21,8 +21,8 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
   Commands commands;
   for (const auto add :
        {addPerftCommand, addLegalCommand, addShowCommand, addMatchCommand, addNetCommand,
-        addAnalyzeCommand, addEngineCommand, addPlayCommand, addReplayCommand, addTrainCommand,
-        addArenaCommand, addRatingsCommand, addOpeningsCommand})
+        addAnalyzeCommand, addAnalysisCommand, addEngineCommand, addPlayCommand, addReplayCommand,
+        addTrainCommand, addArenaCommand, addRatingsCommand, addOpeningsCommand})
     add(app, commands);
 
   // `camelot help [COMMAND [SUBCOMMAND]]`: the command's --help.

@@ -45,6 +45,7 @@ void addShowCommand(CLI::App& app, Commands& commands);
 void addMatchCommand(CLI::App& app, Commands& commands);
 void addNetCommand(CLI::App& app, Commands& commands);
 void addAnalyzeCommand(CLI::App& app, Commands& commands);
+void addAnalysisCommand(CLI::App& app, Commands& commands);
 void addEngineCommand(CLI::App& app, Commands& commands);
 void addPlayCommand(CLI::App& app, Commands& commands);
 void addReplayCommand(CLI::App& app, Commands& commands);

@@ -111,16 +111,17 @@ void BasicTreeSearch<Rules>::provide(std::span<const Evaluation> results) {
 
 template <class Rules>
 auto BasicTreeSearch<Rules>::runFor(EvaluatorType& evaluator, std::optional<int> simulations,
-                                    std::optional<std::chrono::milliseconds> time)
-    -> const Result& {
+                                    std::optional<std::chrono::milliseconds> time,
+                                    const std::function<void()>& afterStep) -> const Result& {
   std::optional<Clock::time_point> deadline;
   if (time) deadline = Clock::now() + *time;
-  return run(evaluator, simulations.value_or(std::numeric_limits<int>::max()), deadline);
+  return run(evaluator, simulations.value_or(std::numeric_limits<int>::max()), deadline, afterStep);
 }
 
 template <class Rules>
 auto BasicTreeSearch<Rules>::run(EvaluatorType& evaluator, int simulations,
-                                 std::optional<Clock::time_point> deadline) -> const Result& {
+                                 std::optional<Clock::time_point> deadline,
+                                 const std::function<void()>& afterStep) -> const Result& {
   start(simulations, deadline);
   for (Step s = step(); s.kind == StepKind::NeedsEvaluation; s = step()) {
     if (answers_.size() < s.requests.size()) answers_.resize(s.requests.size());
@@ -128,6 +129,7 @@ auto BasicTreeSearch<Rules>::run(EvaluatorType& evaluator, int simulations,
     evaluator.evaluate(s.requests, answers);
     provide(answers);
     if (deadline && Clock::now() >= *deadline) stop();
+    if (afterStep) afterStep();
   }
   return result_;
 }
@@ -268,9 +270,7 @@ auto BasicTreeSearch<Rules>::chosenLine() const -> std::vector<typename Rules::M
 }
 
 template <class Rules>
-void BasicTreeSearch<Rules>::finish() {
-  running_ = false;
-  Result& r = result_;
+void BasicTreeSearch<Rules>::fillRootFigures(Result& r) const {
   r.moves.clear();
   r.visits.clear();
   r.q.clear();
@@ -285,9 +285,34 @@ void BasicTreeSearch<Rules>::finish() {
   r.rootValue = root.exact() ? -root.terminalValue : -root.q();
   r.simulations = completed_;
   r.nodes = tree_.size();
+}
+
+template <class Rules>
+auto BasicTreeSearch<Rules>::snapshot() const -> Result {
+  Result r;
+  fillRootFigures(r);
+  const Node& root = tree_.node(Tree::kRoot);
+  for (std::size_t k = 0; k < r.moves.size(); ++k) {
+    const auto better = [&](std::size_t a, std::size_t b) {
+      const Node& x = tree_.node(root.firstChild + static_cast<NodeIndex>(a));
+      const Node& y = tree_.node(root.firstChild + static_cast<NodeIndex>(b));
+      return x.visits != y.visits ? x.visits > y.visits : x.prior > y.prior;
+    };
+    if (r.chosen < 0 || better(k, static_cast<std::size_t>(r.chosen)))
+      r.chosen = static_cast<int>(k);
+  }
+  return r;
+}
+
+template <class Rules>
+void BasicTreeSearch<Rules>::finish() {
+  running_ = false;
+  Result& r = result_;
+  fillRootFigures(r);
   if (!rootReady()) return;
   finishResult(r);
   // A move that wins at once beats any estimate.
+  const Node& root = tree_.node(Tree::kRoot);
   for (std::size_t k = 0; k < root.childCount; ++k) {
     const Node& child = tree_.node(root.firstChild + static_cast<NodeIndex>(k));
     if (child.state == NodeState::Terminal && child.terminalValue == 1) {

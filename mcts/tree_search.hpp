@@ -16,6 +16,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <random>
 #include <span>
@@ -87,19 +88,26 @@ class BasicTreeSearch {
   // Starts no more simulations; the next step() after the open requests are answered is Done.
   void stop();
 
-  // start(), then step() and provide() with `evaluator` until done or past the deadline.
+  // start(), then step() and provide() with `evaluator` until done or past the deadline;
+  // `afterStep`, when given, is called after each answered step (a watcher may read snapshot()
+  // or stop() the search from it).
   const Result& run(EvaluatorType& evaluator, int simulations,
-                    std::optional<Clock::time_point> deadline = {});
+                    std::optional<Clock::time_point> deadline = {},
+                    const std::function<void()>& afterStep = {});
   // run() with a move's budget: `simulations` (none: as many as the time allows) within `time`
   // from now (none: no limit). One of the two must be set.
   const Result& runFor(EvaluatorType& evaluator, std::optional<int> simulations,
-                       std::optional<std::chrono::milliseconds> time);
+                       std::optional<std::chrono::milliseconds> time,
+                       const std::function<void()>& afterStep = {});
 
   // Restarts the search's random stream (root noise, Gumbel draws, sampling) from `seed`.
   void reseed(std::uint64_t seed) { rng_.seed(seed); }
 
   // The result of the last search that reached Done.
   const Result& result() const { return result_; }
+  // The search in progress as it stands between steps: the root's moves, visits and Q, the
+  // most visited move as the chosen one (the larger prior among equals), no policy target.
+  Result snapshot() const;
   // Its chosen move followed by the most visited line below it (none if it chose nothing).
   std::vector<typename Rules::Move> chosenLine() const;
   const Tree& tree() const { return tree_; }
@@ -147,6 +155,8 @@ class BasicTreeSearch {
   const Position& positionBefore(std::size_t depth, std::size_t back) const;
   void backup(std::span<const NodeIndex> path, float value);
   float bestChildMinimax(NodeIndex i) const;
+  // The root's moves, visits, Q, value, simulations and nodes into `r` (no chosen move).
+  void fillRootFigures(Result& r) const;
   void finish();
 
   Tree tree_;

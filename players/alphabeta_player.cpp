@@ -80,8 +80,9 @@ struct Ordered {
 class AlphaBetaPlayer::Search {
  public:
   Search(AlphaBetaPlayer& player, const Game& game, int maxDepth,
-         std::optional<std::chrono::milliseconds> time)
+         std::optional<std::chrono::milliseconds> time, const SearchWatch* watch)
       : player_(player),
+        watch_(watch),
         weights_(player.settings_.weights),
         maxDepth_(maxDepth),
         start_(Clock::now()),
@@ -117,6 +118,14 @@ class AlphaBetaPlayer::Search {
       }
       if (aborted_) break;
       report.depth = depth;
+      if (watch_ && watch_->stopped()) break;
+      if (progressDue()) {
+        report.nodes = nodes_;
+        report.elapsed =
+            std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start_);
+        report.pv = principalVariation(root, best, depth);
+        watch_->progress();
+      }
       if (rootMoves_.size() == 1) break;
       // A win or loss within the horizon: deeper search cannot make it shorter or longer.
       if (isDecisive(score) && kWinScore - std::abs(score) <= depth) break;
@@ -332,9 +341,19 @@ class AlphaBetaPlayer::Search {
 
   bool countNodeAndCheckTime() {
     ++nodes_;
-    if (canAbort_ && timeLimit_ && (nodes_ & 1023) == 0 && Clock::now() >= deadline_)
+    if (canAbort_ && (nodes_ & 1023) == 0 &&
+        ((timeLimit_ && Clock::now() >= deadline_) || (watch_ && watch_->stopped())))
       aborted_ = true;
     return aborted_;
+  }
+
+  // Whether the watch wants to hear of the iteration just completed.
+  bool progressDue() {
+    if (!watch_ || !watch_->progress || watch_->progressEvery.count() <= 0) return false;
+    const Clock::time_point now = Clock::now();
+    if (now - lastProgress_ < watch_->progressEvery) return false;
+    lastProgress_ = now;
+    return true;
   }
 
   // Orders the moves: the table move, castle wins, then by `priors` where given (one a move),
@@ -429,11 +448,13 @@ class AlphaBetaPlayer::Search {
   }
 
   AlphaBetaPlayer& player_;
+  const SearchWatch* watch_;  // none: no caller's hold
   const EvalWeights& weights_;
   const int maxDepth_;
   const Clock::time_point start_;
   const std::optional<std::chrono::milliseconds> timeLimit_;
   Clock::time_point deadline_;
+  Clock::time_point lastProgress_ = start_;
   bool canAbort_ = false;
   bool aborted_ = false;
   std::uint64_t nodes_ = 0;
@@ -478,7 +499,7 @@ Move AlphaBetaPlayer::chooseMove(const Game& game, const ThinkingBudget& budget)
   age_ = static_cast<std::uint8_t>((age_ + 1) & 63);
   for (std::int32_t& v : history_)
     v /= 4;
-  Search search(*this, game, depth, time);
+  Search search(*this, game, depth, time, budget.watch);
   return search.run(game.position());
 }
 

@@ -67,7 +67,19 @@ auto BasicMctsPlayer<Rules>::chooseMove(const Game& game, const ThinkingBudget& 
   // The positions before the current one: repetitions (R9 e) of them count in the search.
   const std::span<const typename Rules::Position> history(game.positions());
   search_->setRoot(game.position(), history.first(history.size() - 1));
-  const BasicSearchResult<Rules>& result = search_->runFor(*evaluator_, simulations, time);
+  const SearchWatch* watch = budget.watch;
+  auto lastProgress = std::chrono::steady_clock::now();
+  const auto afterStep = [&] {
+    if (watch->stopped()) search_->stop();
+    if (!watch->progress || watch->progressEvery.count() <= 0) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - lastProgress < watch->progressEvery) return;
+    lastProgress = now;
+    watch->progress();
+  };
+  const BasicSearchResult<Rules>& result =
+      watch ? search_->runFor(*evaluator_, simulations, time, afterStep)
+            : search_->runFor(*evaluator_, simulations, time);
   if (result.chosen < 0) throw std::logic_error("MctsPlayer::chooseMove: the game is over");
   return result.moves[static_cast<std::size_t>(result.chosen)];
 }

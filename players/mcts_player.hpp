@@ -56,8 +56,10 @@ class BasicMctsPlayer final : public BasicPlayer<Rules> {
 
   // The search behind the last move (visits, values, policy target).
   const BasicSearchResult<Rules>& lastResult() const { return search_->result(); }
-  // Its tree (priors, the principal variation).
+  // Its tree (priors, the principal variation); during a search, as it stands.
   const BasicSearchTree<Rules>& lastTree() const { return search_->tree(); }
+  // The search in progress, for a SearchWatch's progress call (BasicTreeSearch::snapshot).
+  BasicSearchResult<Rules> snapshot() const { return search_->snapshot(); }
 
  private:
   MctsPlayerOptions options_;

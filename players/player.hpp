@@ -2,7 +2,9 @@
 // The one interface every player implements, from random to the network-guided search: a game
 // in (its position and history), a move out, within an optional thinking budget.
 
+#include <atomic>
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +22,21 @@ struct ThinkingBudget {
   std::optional<int> depth;        // plies of a depth-limited search
   std::optional<int> simulations;  // simulations of a tree search
   std::optional<std::chrono::milliseconds> time;
+  const struct SearchWatch* watch = nullptr;  // the caller's hold on the search; none: no hold
+};
+
+// A caller's hold on a search while it runs (the analysis engine's cancel and partial answers),
+// kept by searching players and ignored by the others: `stop`, set from any thread, ends the
+// search with the best move found so far (its first iteration or first simulations always
+// complete); `progress`, called on the searching thread about every `progressEvery`, may read
+// the player's progress then (alpha-beta's lastReport() after each iteration it completes, a
+// tree search's snapshot()).
+struct SearchWatch {
+  const std::atomic<bool>* stop = nullptr;
+  std::chrono::milliseconds progressEvery{0};
+  std::function<void()> progress;
+
+  bool stopped() const { return stop && stop->load(std::memory_order_relaxed); }
 };
 
 // What a searching player can say about its last move: the engine protocol's `info` line, the

@@ -55,7 +55,8 @@ TEST(CommandLine, AMistypedCommandSuggestsTheNearest) {
   EXPECT_EQ(
       r.err,
       "camelot: unknown command 'trian' (did you mean 'train'?); the commands of camelot "
-      "are perft, legal, show, match, net, analyze, engine, play, replay, train, arena, ratings, "
+      "are perft, legal, show, match, net, analyze, analysis, engine, play, replay, train, arena, "
+      "ratings, "
       "openings (see 'camelot help')\n");
   const CliResult nested = runCamelot({"help", "openings", "imprt"});
   EXPECT_EQ(nested.status, 2);
