@@ -3,6 +3,7 @@
 
 #include <istream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
 
@@ -13,7 +14,8 @@ namespace camelot::cli {
 
 void addAnalysisCommand(CLI::App& app, Commands& commands) {
   // One query a core: a query's search runs on one thread.
-  auto threads = std::make_shared<int>(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+  auto threads =
+      std::make_shared<int>(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
   CLI::App* analysis = app.add_subcommand(
       "analysis",
       "The JSON analysis engine for programs (docs/analysis_engine.md): one JSON query a line "
@@ -24,7 +26,12 @@ void addAnalysisCommand(CLI::App& app, Commands& commands) {
       ->capture_default_str()
       ->check(CLI::Range(1, 256));
   commands.add(analysis, [threads](const CommandStreams& io) {
-    AnalysisEngine engine(io.out, *threads);
+    AnalysisEngine engine(
+        [&io](const nlohmann::json& answer) {
+          io.out << answer.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n'
+                 << std::flush;
+        },
+        *threads);
     for (std::string line; std::getline(io.in, line);)
       engine.handle(line);
   });

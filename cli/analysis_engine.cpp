@@ -25,8 +25,8 @@ class FieldError : public std::invalid_argument {
 
 // The fields a query may have; any other is an error.
 const std::vector<std::string> kQueryFields = {
-    "id",  "action", "fen", "moves", "variant", "player", "time_ms", "depth", "sims", "top",
-    "report_every_ms"};
+    "id",      "action", "fen",  "moves", "variant",        "player",
+    "time_ms", "depth",  "sims", "top",   "report_every_ms"};
 
 // The positive whole number in `field`, at most `most`, if the query has it.
 std::optional<int> positive(const nlohmann::json& query, const std::string& field, int most) {
@@ -34,8 +34,8 @@ std::optional<int> positive(const nlohmann::json& query, const std::string& fiel
   const nlohmann::json& value = query[field];
   if (!value.is_number_integer() || value.get<std::int64_t>() < 1 ||
       value.get<std::int64_t>() > most)
-    throw FieldError(field, "must be a whole number from 1 to " + std::to_string(most) +
-                                ", not " + value.dump());
+    throw FieldError(field, "must be a whole number from 1 to " + std::to_string(most) + ", not " +
+                                value.dump());
   return value.get<int>();
 }
 
@@ -96,7 +96,8 @@ typename Rules::Game AnalysisEngine::gameOf(const Query& query) {
   }
 }
 
-AnalysisEngine::AnalysisEngine(std::ostream& out, int threads) : out_(out) {
+AnalysisEngine::AnalysisEngine(std::function<void(const nlohmann::json&)> onAnswer, int threads)
+    : onAnswer_(std::move(onAnswer)) {
   for (int i = 0; i < std::max(1, threads); ++i)
     workers_.emplace_back([this] { work(); });
 }
@@ -112,9 +113,13 @@ AnalysisEngine::~AnalysisEngine() {
 }
 
 void AnalysisEngine::write(const nlohmann::json& answer) {
-  const std::string line = answer.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  const std::lock_guard lock(outMutex_);
-  out_ << line << '\n' << std::flush;
+  const std::lock_guard lock(answerMutex_);
+  onAnswer_(answer);
+}
+
+std::size_t AnalysisEngine::waiting() const {
+  const std::lock_guard lock(queueMutex_);
+  return waiting_.size();
 }
 
 void AnalysisEngine::handle(const std::string& line) {
@@ -126,6 +131,10 @@ void AnalysisEngine::handle(const std::string& line) {
     write({{"id", nullptr}, {"error", std::string("not a JSON object: ") + e.what()}});
     return;
   }
+  handle(query);
+}
+
+void AnalysisEngine::handle(const nlohmann::json& query) {
   if (!query.is_object()) {
     write({{"id", nullptr}, {"error", "not a JSON object: " + query.dump()}});
     return;
@@ -137,7 +146,7 @@ void AnalysisEngine::handle(const std::string& line) {
   try {
     if (id.is_null())
       throw FieldError("id", query.contains("id") ? "must be a string or a whole number"
-                                                   : "missing (every query has one)");
+                                                  : "missing (every query has one)");
     const std::string action = text(query, "action", "");
     if (action == "query_version") {
       write({{"id", id}, {"version", kVersion}, {"commit", kCommit}});
@@ -160,8 +169,9 @@ void AnalysisEngine::handle(const std::string& line) {
       throw FieldError("action", "'" + action + "' is not one (cancel, query_version, or none)");
     for (const auto& [field, value] : query.items())
       if (std::find(kQueryFields.begin(), kQueryFields.end(), field) == kQueryFields.end())
-        throw FieldError(field, "unknown (fields: id, fen, moves, variant, player, time_ms, "
-                                "depth, sims, top, report_every_ms)");
+        throw FieldError(field,
+                         "unknown (fields: id, fen, moves, variant, player, time_ms, "
+                         "depth, sims, top, report_every_ms)");
     auto q = std::make_shared<Query>();
     q->id = id;
     q->fen = text(query, "fen", "startpos");

@@ -7,10 +7,10 @@
 #include <atomic>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
-#include <ostream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -19,8 +19,9 @@ namespace camelot::cli {
 
 class AnalysisEngine {
  public:
-  // Answers on `out` (one line each, flushed); runs up to `threads` queries at once.
-  AnalysisEngine(std::ostream& out, int threads);
+  // Gives every answer to `onAnswer` (one call at a time, from the reader's or a worker's
+  // thread); runs up to `threads` queries at once.
+  AnalysisEngine(std::function<void(const nlohmann::json&)> onAnswer, int threads);
   // Waits for every query to be answered.
   ~AnalysisEngine();
   AnalysisEngine(const AnalysisEngine&) = delete;
@@ -29,6 +30,10 @@ class AnalysisEngine {
   // One line of input: a query, `{"action": "cancel", "id": ...}` or
   // `{"action": "query_version", "id": ...}`. Never throws for bad input: it answers an error.
   void handle(const std::string& line);
+  // The same for a line already read as JSON.
+  void handle(const nlohmann::json& line);
+  // Queries not yet started.
+  std::size_t waiting() const;
 
  private:
   struct Query;
@@ -39,9 +44,9 @@ class AnalysisEngine {
   void work();
   void answer(Query& query);
 
-  std::ostream& out_;
-  std::mutex outMutex_;
-  std::mutex queueMutex_;
+  std::function<void(const nlohmann::json&)> onAnswer_;
+  std::mutex answerMutex_;
+  mutable std::mutex queueMutex_;
   std::condition_variable wake_;
   std::deque<std::shared_ptr<Query>> waiting_;
   std::vector<std::shared_ptr<Query>> running_;

@@ -22,7 +22,7 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
   for (const auto add :
        {addPerftCommand, addLegalCommand, addShowCommand, addMatchCommand, addNetCommand,
         addAnalyzeCommand, addAnalysisCommand, addEngineCommand, addPlayCommand, addReplayCommand,
-        addTrainCommand, addArenaCommand, addRatingsCommand, addOpeningsCommand})
+        addTrainCommand, addArenaCommand, addRatingsCommand, addOpeningsCommand, addServeCommand})
     add(app, commands);
 
   // `camelot help [COMMAND [SUBCOMMAND]]`: the command's --help.

@@ -53,5 +53,6 @@ void addTrainCommand(CLI::App& app, Commands& commands);
 void addArenaCommand(CLI::App& app, Commands& commands);
 void addRatingsCommand(CLI::App& app, Commands& commands);
 void addOpeningsCommand(CLI::App& app, Commands& commands);
+void addServeCommand(CLI::App& app, Commands& commands);
 
 }  // namespace camelot::cli

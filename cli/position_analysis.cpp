@@ -70,7 +70,8 @@ PositionAnalysis<Rules> treeLines(const BasicSearchResult<Rules>& result,
   const NodeIndex firstChild = tree.node(BasicSearchTree<Rules>::kRoot).firstChild;
   for (const std::size_t k : order) {
     std::vector<typename Rules::Move> pv{result.moves[k]};
-    for (const typename Rules::Move& m : tree.principalVariation(firstChild + static_cast<NodeIndex>(k)))
+    for (const typename Rules::Move& m :
+         tree.principalVariation(firstChild + static_cast<NodeIndex>(k)))
       pv.push_back(m);
     analysis.lines.push_back(
         {result.moves[k], rootPrior(tree, k), result.visits[k], result.q[k], std::nullopt, pv});

@@ -27,10 +27,10 @@ namespace camelot::cli {
 template <class Rules>
 struct MoveLine {
   typename Rules::Move move;
-  std::optional<float> prior;   // a tree's, else the network's
-  std::optional<int> visits;    // a tree search's
-  std::optional<float> q;       // a tree search's mean value for the mover
-  std::optional<Wdl> wdlAfter;  // the network's view after the move, from the mover's side
+  std::optional<float> prior;            // a tree's, else the network's
+  std::optional<int> visits;             // a tree search's
+  std::optional<float> q;                // a tree search's mean value for the mover
+  std::optional<Wdl> wdlAfter;           // the network's view after the move, from the mover's side
   std::vector<typename Rules::Move> pv;  // the line the search expects, this move first
 };
 

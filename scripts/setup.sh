@@ -16,7 +16,9 @@ packages=(
   libzstd-dev         # replay buffer chunks
   libopenmpi-dev openmpi-bin # training and arenas over several machines (mpirun)
   libsqlite3-dev      # the opening database (openings/)
-  chromium            # tests open the opening explorer in a headless browser
+  libcpp-httplib-dev  # camelot serve's HTTP server
+  chromium            # tests open the opening explorer and the web app in a headless browser
+  chromium-driver python3-selenium # the web app's tests click through it in chromium
   python3-matplotlib  # scripts/plot_run.py: metrics plots
 )
 

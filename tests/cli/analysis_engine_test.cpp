@@ -81,8 +81,8 @@ TEST(AnalysisEngine, ATreeSearchReportsVisitsQAndALineForEachMove) {
 }
 
 TEST(AnalysisEngine, ANetworksAlphaBetaGivesItsValueWdlAndPriors) {
-  const auto a = answers(
-      {R"({"id": "ab", "player": "net:)" + kTinyNet + R"(", "depth": 2, "top": 4})"});
+  const auto a =
+      answers({R"({"id": "ab", "player": "net:)" + kTinyNet + R"(", "depth": 2, "top": 4})"});
   ASSERT_EQ(a.size(), 1u);
   const nlohmann::json& j = a[0];
   EXPECT_EQ(j["search"], "alphabeta");

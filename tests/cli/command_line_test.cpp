@@ -57,7 +57,7 @@ TEST(CommandLine, AMistypedCommandSuggestsTheNearest) {
       "camelot: unknown command 'trian' (did you mean 'train'?); the commands of camelot "
       "are perft, legal, show, match, net, analyze, analysis, engine, play, replay, train, arena, "
       "ratings, "
-      "openings (see 'camelot help')\n");
+      "openings, serve (see 'camelot help')\n");
   const CliResult nested = runCamelot({"help", "openings", "imprt"});
   EXPECT_EQ(nested.status, 2);
   EXPECT_EQ(nested.err.find("camelot: unknown command 'imprt' (did you mean 'import'?); the "

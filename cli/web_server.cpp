@@ -1,0 +1,246 @@
+#include "cli/web_server.hpp"
+
+#include <httplib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string_view>
+
+#include "cli/analysis_engine.hpp"
+#include "cli/game_setup.hpp"
+#include "cli/input_error.hpp"
+#include "cli/variant.hpp"
+#include "cli/variant_text.hpp"
+
+namespace camelot::cli {
+namespace {
+
+// The page's files, the only files the server sends: name in the URL, type.
+const std::vector<std::pair<std::string, std::string>> kPageFiles = {
+    {"index.html", "text/html; charset=utf-8"},
+    {"style.css", "text/css; charset=utf-8"},
+    {"board.js", "text/javascript; charset=utf-8"},
+    {"analysis.js", "text/javascript; charset=utf-8"},
+};
+
+// Limits on what a request may ask.
+constexpr std::size_t kMaxBody = 16 * 1024;         // a query is a few hundred bytes
+constexpr std::size_t kMaxPositionText = 512;       // a CFEN is ~80 characters, a GFEN ~120
+constexpr std::size_t kMaxMovesText = 8 * 1024;     // a long game's moves
+constexpr int kMaxSearchMs = 30'000;                // the longest search a page may start
+constexpr int kDefaultSearchMs = 2'000;             // a query without a limit
+constexpr int kReportEveryMs = 200;                 // partial answers the page polls for
+constexpr std::size_t kMaxWaitingSearches = 16;     // more are refused (429)
+constexpr std::size_t kKeptAnswers = 256;           // the last queries' answers
+
+void reply(httplib::Response& response, int status, const nlohmann::json& body) {
+  response.status = status;
+  response.set_content(body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
+                       "application/json");
+}
+
+// A request's position: `fen` (default the start) and `moves`, size-limited.
+std::pair<std::string, std::string> positionOf(const httplib::Request& request) {
+  const std::string fen =
+      request.has_param("fen") ? request.get_param_value("fen") : std::string("startpos");
+  const std::string moves = request.has_param("moves") ? request.get_param_value("moves") : "";
+  if (fen.size() > kMaxPositionText) throw InputError("fen: longer than 512 characters");
+  if (moves.size() > kMaxMovesText) throw InputError("moves: longer than 8192 characters");
+  return {fen, moves};
+}
+
+// {"fen", "variant", "status", "finished", "moves": [{"move", "fen"}, ...]}: the position after
+// `moves` and its legal moves, each with the position it leads to.
+template <class Rules>
+nlohmann::json legalJson(const std::string& fen, const std::string& moves) {
+  const typename Rules::Game game = gameFromMoves<Rules>(fen, moves);
+  nlohmann::json list = nlohmann::json::array();
+  for (const typename Rules::Move& m : game.legalMoves())
+    list.push_back({{"move", VariantText<Rules>::move(m)},
+                    {"fen", Rules::positionText(Rules::after(game.position(), m))}});
+  return {{"fen", Rules::positionText(game.position())},
+          {"variant", variantName(Rules::kVariant)},
+          {"status", statusText(game.status())},
+          {"finished", game.finished()},
+          {"moves", list}};
+}
+
+}  // namespace
+
+class WebServer::Impl {
+ public:
+  explicit Impl(const WebServerOptions& options)
+      : options_(options),
+        engine_([this](const nlohmann::json& answer) { keep(answer); }, options.searches) {
+    const std::filesystem::path root = CAMELOT_WEB_ROOT;
+    for (const auto& [name, type] : kPageFiles) {
+      std::ifstream file(root / name, std::ios::binary);
+      if (!file) throw InputError("the page's file " + (root / name).string() + " is missing");
+      std::ostringstream text;
+      text << file.rdbuf();
+      files_[name] = {text.str(), type};
+    }
+    routes();
+  }
+
+  int bind() {
+    server_.set_payload_max_length(kMaxBody);
+    server_.set_read_timeout(5, 0);
+    server_.set_write_timeout(5, 0);
+    const int port = options_.port == 0 ? server_.bind_to_any_port(options_.host)
+                     : server_.bind_to_port(options_.host, options_.port) ? options_.port
+                                                                         : -1;
+    if (port < 0)
+      throw InputError("cannot listen on " + options_.host + ":" + std::to_string(options_.port) +
+                       " (in use, or not an address of this machine)");
+    return port;
+  }
+
+  void run() { server_.listen_after_bind(); }
+  void stop() { server_.stop(); }
+
+ private:
+  struct KeptAnswer {
+    nlohmann::json answer;
+    bool done = false;
+  };
+
+  // An answer of the engine, kept for the page to fetch (the latest of each query).
+  void keep(const nlohmann::json& answer) {
+    if (!answer["id"].is_number_integer()) return;
+    const std::lock_guard lock(answersMutex_);
+    const int id = answer["id"].get<int>();
+    answers_[id] = {answer, !answer.contains("partial")};
+    while (answers_.size() > kKeptAnswers)
+      answers_.erase(answers_.begin());
+  }
+
+  void routes() {
+    const auto page = [this](const std::string& name) {
+      return [this, name](const httplib::Request&, httplib::Response& response) {
+        const auto& [content, type] = files_.at(name);
+        response.set_content(content, type);
+      };
+    };
+    server_.Get("/", page("index.html"));
+    for (const auto& [name, type] : kPageFiles)
+      server_.Get("/" + name, page(name));
+
+    server_.Get("/api/legal", [](const httplib::Request& request, httplib::Response& response) {
+      const auto [fen, moves] = positionOf(request);
+      const Variant variant = variantOf(std::nullopt, fen);
+      reply(response, 200, withRules(variant, [&]<class Rules>(Rules) {
+              return legalJson<Rules>(fen, moves);
+            }));
+    });
+
+    server_.Post("/api/analysis", [this](const httplib::Request& request,
+                                         httplib::Response& response) {
+      nlohmann::json query = nlohmann::json::parse(request.body, nullptr, false);
+      if (!query.is_object()) return reply(response, 400, {{"error", "the body is not a JSON object"}});
+      for (const char* field : {"fen", "moves"})
+        if (query.contains(field) && query[field].dump().size() > kMaxMovesText)
+          return reply(response, 400, {{"error", std::string(field) + ": too long"}});
+      if (query.contains("time_ms") && query["time_ms"].is_number_integer() &&
+          query["time_ms"].get<std::int64_t>() > kMaxSearchMs)
+        return reply(response, 400, {{"error", "time_ms: at most 30000 here"}});
+      // A request names no file and starts no program: no `net:` or `engine:` player.
+      if (query.contains("player")) {
+        const std::string player = query["player"].is_string() ? query["player"].get<std::string>() : "";
+        if (!player.starts_with("mcts:") && !player.starts_with("gumbel:") && player != "mcts" &&
+            player != "gumbel")
+          return reply(response, 400,
+                       {{"error", "player: only mcts:... or gumbel:... here (the shipped network "
+                                  "without one)"}});
+      }
+      for (const char* field : {"depth", "sims", "id", "action", "report_every_ms"})
+        if (query.contains(field))
+          return reply(response, 400, {{"error", std::string(field) + ": not taken here"}});
+      query["time_ms"] = query.value("time_ms", kDefaultSearchMs);
+      query["report_every_ms"] = kReportEveryMs;
+      if (engine_.waiting() >= kMaxWaitingSearches)
+        return reply(response, 429, {{"error", "too many searches waiting; try again soon"}});
+      const int id = nextId_++;
+      query["id"] = id;
+      engine_.handle(query);
+      const std::lock_guard lock(answersMutex_);
+      const auto found = answers_.find(id);
+      if (found != answers_.end() && found->second.answer.contains("error"))
+        return reply(response, 400, found->second.answer);
+      reply(response, 202, {{"id", id}});
+    });
+
+    server_.Get("/api/analysis", [this](const httplib::Request& request,
+                                        httplib::Response& response) {
+      const std::string text = request.get_param_value("id");
+      int id = -1;
+      try {
+        id = std::stoi(text);
+      } catch (const std::exception&) {
+        return reply(response, 400, {{"error", "id: not a number"}});
+      }
+      const std::lock_guard lock(answersMutex_);
+      const auto found = answers_.find(id);
+      if (found == answers_.end())
+        return reply(response, id < nextId_ && id >= 0 ? 200 : 404,
+                     id < nextId_ && id >= 0 ? nlohmann::json{{"id", id}, {"done", false}}
+                                             : nlohmann::json{{"error", "no such query"}});
+      nlohmann::json answer = found->second.answer;
+      answer["done"] = found->second.done;
+      reply(response, 200, answer);
+    });
+
+    server_.Post("/api/analysis/cancel", [this](const httplib::Request& request,
+                                                httplib::Response& response) {
+      const std::string text = request.get_param_value("id");
+      try {
+        engine_.handle(nlohmann::json{{"id", std::stoi(text)}, {"action", "cancel"}});
+      } catch (const std::exception&) {
+        return reply(response, 400, {{"error", "id: not a number"}});
+      }
+      reply(response, 200, {{"cancelled", true}});
+    });
+
+    server_.set_exception_handler(
+        [](const httplib::Request&, httplib::Response& response, std::exception_ptr error) {
+          std::string reason = "bad request";
+          try {
+            std::rethrow_exception(error);
+          } catch (const std::exception& e) {
+            reason = e.what();
+          }
+          reply(response, 400, {{"error", reason}});
+        });
+    server_.set_error_handler([](const httplib::Request&, httplib::Response& response) {
+      if (response.body.empty())
+        reply(response, response.status,
+              {{"error", response.status == 404 ? "no such page" : "bad request"}});
+    });
+  }
+
+  WebServerOptions options_;
+  httplib::Server server_;
+  std::map<std::string, std::pair<std::string, std::string>> files_;
+  std::mutex answersMutex_;
+  std::map<int, KeptAnswer> answers_;
+  std::atomic<int> nextId_{0};
+  AnalysisEngine engine_;  // last: its workers stop before what they answer into goes
+};
+
+WebServer::WebServer(const WebServerOptions& options) : impl_(std::make_unique<Impl>(options)) {}
+WebServer::~WebServer() = default;
+int WebServer::bind() {
+  return impl_->bind();
+}
+void WebServer::run() {
+  impl_->run();
+}
+void WebServer::stop() {
+  impl_->stop();
+}
+
+}  // namespace camelot::cli

@@ -1,0 +1,37 @@
+#pragma once
+// `camelot serve`'s HTTP server (cpp-httplib, Debian's libcpp-httplib-dev): the page of web/
+// and a small JSON API over the analysis engine (docs/web_app.md). It opens no path a request
+// names: the page's files are read once at start from a fixed list, and everything else is an
+// API route or a 404.
+
+#include <memory>
+#include <string>
+
+namespace camelot::cli {
+
+struct WebServerOptions {
+  std::string host = "127.0.0.1";  // loopback: nobody else can reach it unless told
+  int port = 8080;                 // 0: any free port
+  int searches = 2;                // analysis searches at once (the machine's cores)
+};
+
+class WebServer {
+ public:
+  // Reads the page's files. Throws InputError when one is missing.
+  explicit WebServer(const WebServerOptions& options);
+  ~WebServer();
+  WebServer(const WebServer&) = delete;
+  WebServer& operator=(const WebServer&) = delete;
+
+  // Binds the address; returns the port. Throws InputError when it cannot.
+  int bind();
+  // Serves until stop() (from another thread or a signal handler's watcher).
+  void run();
+  void stop();
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace camelot::cli

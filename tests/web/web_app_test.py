@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""camelot serve in a real browser: Debian's chromium, headless, driven by chromium-driver
+through python3-selenium. The analysis board shows the engine's lines, takes a canter, any move
+and a jump by clicks, and goes back; the server refuses paths and bad requests and goes on.
+Run by ctest (tests/CMakeLists.txt) with the camelot program as its argument."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unittest
+import urllib.error
+import urllib.parse
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+CAMELOT = sys.argv.pop(1) if len(sys.argv) > 1 else "build/cli/camelot"
+# One white man on F6 must jump the black man on F7 (R6); one more piece each keeps the game on.
+JUMP_CFEN = "2/8/10/11m/12/12/12/12/12/5m6/5M6/12/K11/10/8/2 w 0 0 0"
+NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+class WebApp(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.server = subprocess.Popen([CAMELOT, "serve", "--port", "0", "--searches", "1"],
+                                      stdout=subprocess.PIPE, text=True)
+        line = cls.server.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert match, f"serve printed {line!r}"
+        cls.base = match.group(0)
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu",
+                         "--no-proxy-server", f"--user-data-dir={tempfile.mkdtemp()}"]:
+            options.add_argument(argument)
+        cls.browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.quit()
+        cls.server.terminate()
+        cls.server.wait(timeout=10)
+
+    def get(self, path):
+        with NO_PROXY.open(self.base + path.lstrip("/"), timeout=10) as response:
+            return response.status, json.loads(response.read())
+
+    def legal(self, fen="startpos", moves=()):
+        query = urllib.parse.urlencode({"fen": fen, "moves": " ".join(moves)})
+        return [m["move"] for m in self.get("api/legal?" + query)[1]["moves"]]
+
+    def wait(self, condition, seconds=20):
+        return WebDriverWait(self.browser, seconds).until(lambda _: condition())
+
+    # The page redraws as answers come, so lists are read in one script, not element by element.
+    def texts(self, selector):
+        return self.browser.execute_script(
+            "return [...document.querySelectorAll(arguments[0])].map(e => e.textContent)", selector)
+
+    def played(self):
+        return [text.split(" ")[0] for text in self.texts("#moves li")]
+
+    def engine_moves(self):
+        return self.texts("#lines td.move a")
+
+    def click_path(self, move):
+        for square in re.split(r"[-x]", move):
+            self.browser.find_element(By.CSS_SELECTOR, f'[data-square="{square}"]').click()
+
+    def test_the_analysis_board(self):
+        self.browser.get(self.base)
+        # The engine's lines appear while it thinks, each a legal move.
+        lines = self.wait(lambda: self.engine_moves() or None)
+        start_moves = self.legal()
+        for move in lines:
+            self.assertIn(move, start_moves)
+        # A canter by clicks: F6 over F7 to F8.
+        self.click_path("F6-F8")
+        self.wait(lambda: self.played() == ["F6-F8"])
+        # Any legal reply of Black's, by clicks on its path.
+        reply = self.legal(moves=["F6-F8"])[0]
+        self.click_path(reply)
+        self.wait(lambda: self.played() == ["F6-F8", reply])
+        self.wait(lambda: self.engine_moves() or None)
+        # Back takes the last move back.
+        self.browser.find_element(By.ID, "back").click()
+        self.wait(lambda: self.played() == ["F6-F8"])
+        # A pasted position, and the compulsory jump by clicks.
+        field = self.browser.find_element(By.ID, "fen-input")
+        field.send_keys(JUMP_CFEN + "\n")
+        self.wait(lambda: self.browser.find_element(By.ID, "fen").text == JUMP_CFEN)
+        self.click_path("F6xF8")
+        self.wait(lambda: self.played() == ["F6xF8"])
+        self.wait(lambda: "Black to move" in self.browser.find_element(By.ID, "status").text)
+
+    def test_the_server_refuses_what_it_does_not_serve(self):
+        for path in ["../etc/passwd", "web/index.html", "CMakeLists.txt", "api/nothing"]:
+            with self.assertRaises(urllib.error.HTTPError) as refused:
+                self.get(path)
+            self.assertEqual(refused.exception.code, 404, path)
+        with self.assertRaises(urllib.error.HTTPError) as bad:
+            self.get("api/legal?fen=" + urllib.parse.quote("2/8 w"))
+        self.assertEqual(bad.exception.code, 400)
+        self.assertIn("bad CFEN", json.loads(bad.exception.read())["error"])
+        for body, reason in [(b"[1]", "not a JSON object"),
+                             (b'{"player": "net:/etc/passwd"}', "player: only mcts"),
+                             (b'{"player": "engine:sh"}', "player: only mcts"),
+                             (b'{"time_ms": 3600000}', "time_ms: at most 30000"),
+                             (b'{"colour": 1}', "unknown"),
+                             (b"x" * 20000, "")]:
+            request = urllib.request.Request(self.base + "api/analysis", data=body, method="POST")
+            with self.assertRaises(urllib.error.HTTPError) as refused:
+                NO_PROXY.open(request, timeout=10)
+            self.assertIn(refused.exception.code, (400, 413), body[:40])
+            if reason:
+                self.assertIn(reason, json.loads(refused.exception.read())["error"])
+        # A few thousand malformed and oversized requests, then a correct answer still.
+        bad_gets = ["api/legal?fen=" + "1" * 600, "api/legal?moves=" + "Z9-Z9", "api/analysis?id=x",
+                    "api/analysis?id=999999", "%2e%2e/%2e%2e/etc/passwd", "index.html/../x"]
+        bad_posts = [b"", b"{", b'{"fen": 5}', b'{"top": 0}', b'{"moves": [1]}', b"y" * 40000]
+        for i in range(2400):
+            try:
+                if i % 2:
+                    self.get(bad_gets[i // 2 % len(bad_gets)])
+                else:
+                    request = urllib.request.Request(self.base + "api/analysis",
+                                                     data=bad_posts[i // 2 % len(bad_posts)],
+                                                     method="POST")
+                    NO_PROXY.open(request, timeout=10)
+                self.fail(f"request {i} was not refused")
+            except urllib.error.HTTPError as refused:
+                self.assertIn(refused.code, (400, 404, 413), i)
+        status, legal = self.get("api/legal?moves=F7-F8")
+        self.assertEqual(status, 200)
+        self.assertEqual(len(legal["moves"]), len(self.legal(moves=["F7-F8"])))
+
+
+if __name__ == "__main__":
+    unittest.main()
