@@ -22,8 +22,9 @@ void addServeCommand(CLI::App& app, Commands& commands) {
   serve->add_option("--port", options->port, "Port to listen on (0: any free one)")
       ->capture_default_str()
       ->check(CLI::Range(0, 65535));
-  serve->add_option("--host", options->host,
-                    "Address to listen on; the default lets only this machine in")
+  serve
+      ->add_option("--host", options->host,
+                   "Address to listen on; the default lets only this machine in")
       ->capture_default_str();
   serve->add_option("--searches", options->searches, "Analysis searches at once")
       ->capture_default_str()

@@ -13,8 +13,12 @@
 #include "cli/analysis_engine.hpp"
 #include "cli/game_setup.hpp"
 #include "cli/input_error.hpp"
+#include "cli/player_choice.hpp"
 #include "cli/variant.hpp"
 #include "cli/variant_text.hpp"
+#include "engine/notation.hpp"
+#include "players/game_record.hpp"
+#include "players/player_factory.hpp"
 
 namespace camelot::cli {
 namespace {
@@ -25,17 +29,67 @@ const std::vector<std::pair<std::string, std::string>> kPageFiles = {
     {"style.css", "text/css; charset=utf-8"},
     {"board.js", "text/javascript; charset=utf-8"},
     {"analysis.js", "text/javascript; charset=utf-8"},
+    {"play.html", "text/html; charset=utf-8"},
+    {"play.js", "text/javascript; charset=utf-8"},
 };
 
+// The levels the play page offers, weakest first: what plays and its rating (Bradley-Terry Elo,
+// random = 0, 95% interval) in the round robin of docs/web_app.md ("Play levels"; results in
+// docs/ratings/play-levels-*.csv), measured, not guessed.
+struct Level {
+  std::string name;
+  std::string player;  // a spec; "net" stands for the shipped network
+  std::string rating;
+};
+const std::vector<Level> kLevels = {
+    {"beginner: random moves", "random", "0"},
+    {"novice: takes what it can", "greedy", "+252 \u00b1 170"},
+    {"club: alpha-beta, 2 plies", "alphabeta:depth=2", "+597 \u00b1 213"},
+    {"strong: the network, 2 plies", "net,depth=2", "+738 \u00b1 225"},
+    {"expert: the network, 4 plies", "net,depth=4", "+1018 \u00b1 256"},
+    {"full strength: the network, 1 second a move", "net,time=1000",
+     "not rated (a second searches deeper than expert)"},
+};
+// A level's player spec, the shipped network written out.
+std::string levelSpec(const Level& level) {
+  if (!level.player.starts_with("net")) return level.player;
+  return "net:" + shippedNetwork().string() + level.player.substr(3);
+}
+
 // Limits on what a request may ask.
-constexpr std::size_t kMaxBody = 16 * 1024;         // a query is a few hundred bytes
-constexpr std::size_t kMaxPositionText = 512;       // a CFEN is ~80 characters, a GFEN ~120
-constexpr std::size_t kMaxMovesText = 8 * 1024;     // a long game's moves
-constexpr int kMaxSearchMs = 30'000;                // the longest search a page may start
-constexpr int kDefaultSearchMs = 2'000;             // a query without a limit
-constexpr int kReportEveryMs = 200;                 // partial answers the page polls for
-constexpr std::size_t kMaxWaitingSearches = 16;     // more are refused (429)
-constexpr std::size_t kKeptAnswers = 256;           // the last queries' answers
+constexpr std::size_t kMaxBody = 16 * 1024;      // a query is a few hundred bytes
+constexpr std::size_t kMaxPositionText = 512;    // a CFEN is ~80 characters, a GFEN ~120
+constexpr std::size_t kMaxMovesText = 8 * 1024;  // a long game's moves
+constexpr int kMaxSearchMs = 30'000;             // the longest search a page may start
+constexpr int kDefaultSearchMs = 2'000;          // a query without a limit
+constexpr int kReportEveryMs = 200;              // partial answers the page polls for
+constexpr std::size_t kMaxWaitingSearches = 16;  // more are refused (429)
+constexpr std::size_t kKeptAnswers = 256;        // the last queries' answers
+
+// A string field of a request's JSON body, size-limited.
+std::string text(const nlohmann::json& body, const char* field, const std::string& fallback) {
+  if (!body.contains(field)) return fallback;
+  if (!body[field].is_string()) throw InputError(std::string(field) + ": not a string");
+  std::string value = body[field].get<std::string>();
+  if (value.size() > kMaxMovesText) throw InputError(std::string(field) + ": too long");
+  return value;
+}
+
+// One of `limit` searches at once, held while it lives; taken() is false when all are busy.
+class SearchSlot {
+ public:
+  SearchSlot(std::atomic<int>& busy, int limit) : busy_(busy) {
+    taken_ = busy_.fetch_add(1) < limit;
+  }
+  ~SearchSlot() { busy_.fetch_sub(1); }
+  SearchSlot(const SearchSlot&) = delete;
+  SearchSlot& operator=(const SearchSlot&) = delete;
+  bool taken() const { return taken_; }
+
+ private:
+  std::atomic<int>& busy_;
+  bool taken_ = false;
+};
 
 void reply(httplib::Response& response, int status, const nlohmann::json& body) {
   response.status = status;
@@ -93,7 +147,7 @@ class WebServer::Impl {
     server_.set_write_timeout(5, 0);
     const int port = options_.port == 0 ? server_.bind_to_any_port(options_.host)
                      : server_.bind_to_port(options_.host, options_.port) ? options_.port
-                                                                         : -1;
+                                                                          : -1;
     if (port < 0)
       throw InputError("cannot listen on " + options_.host + ":" + std::to_string(options_.port) +
                        " (in use, or not an address of this machine)");
@@ -133,77 +187,129 @@ class WebServer::Impl {
     server_.Get("/api/legal", [](const httplib::Request& request, httplib::Response& response) {
       const auto [fen, moves] = positionOf(request);
       const Variant variant = variantOf(std::nullopt, fen);
-      reply(response, 200, withRules(variant, [&]<class Rules>(Rules) {
-              return legalJson<Rules>(fen, moves);
-            }));
+      reply(response, 200,
+            withRules(variant, [&]<class Rules>(Rules) { return legalJson<Rules>(fen, moves); }));
     });
 
-    server_.Post("/api/analysis", [this](const httplib::Request& request,
-                                         httplib::Response& response) {
-      nlohmann::json query = nlohmann::json::parse(request.body, nullptr, false);
-      if (!query.is_object()) return reply(response, 400, {{"error", "the body is not a JSON object"}});
-      for (const char* field : {"fen", "moves"})
-        if (query.contains(field) && query[field].dump().size() > kMaxMovesText)
-          return reply(response, 400, {{"error", std::string(field) + ": too long"}});
-      if (query.contains("time_ms") && query["time_ms"].is_number_integer() &&
-          query["time_ms"].get<std::int64_t>() > kMaxSearchMs)
-        return reply(response, 400, {{"error", "time_ms: at most 30000 here"}});
-      // A request names no file and starts no program: no `net:` or `engine:` player.
-      if (query.contains("player")) {
-        const std::string player = query["player"].is_string() ? query["player"].get<std::string>() : "";
-        if (!player.starts_with("mcts:") && !player.starts_with("gumbel:") && player != "mcts" &&
-            player != "gumbel")
-          return reply(response, 400,
-                       {{"error", "player: only mcts:... or gumbel:... here (the shipped network "
-                                  "without one)"}});
-      }
-      for (const char* field : {"depth", "sims", "id", "action", "report_every_ms"})
-        if (query.contains(field))
-          return reply(response, 400, {{"error", std::string(field) + ": not taken here"}});
-      query["time_ms"] = query.value("time_ms", kDefaultSearchMs);
-      query["report_every_ms"] = kReportEveryMs;
-      if (engine_.waiting() >= kMaxWaitingSearches)
-        return reply(response, 429, {{"error", "too many searches waiting; try again soon"}});
-      const int id = nextId_++;
-      query["id"] = id;
-      engine_.handle(query);
-      const std::lock_guard lock(answersMutex_);
-      const auto found = answers_.find(id);
-      if (found != answers_.end() && found->second.answer.contains("error"))
-        return reply(response, 400, found->second.answer);
-      reply(response, 202, {{"id", id}});
+    server_.Get("/api/levels", [](const httplib::Request&, httplib::Response& response) {
+      nlohmann::json levels = nlohmann::json::array();
+      for (const Level& level : kLevels)
+        levels.push_back({{"name", level.name}, {"rating", level.rating}});
+      reply(response, 200, levels);
     });
 
-    server_.Get("/api/analysis", [this](const httplib::Request& request,
-                                        httplib::Response& response) {
-      const std::string text = request.get_param_value("id");
-      int id = -1;
-      try {
-        id = std::stoi(text);
-      } catch (const std::exception&) {
-        return reply(response, 400, {{"error", "id: not a number"}});
-      }
-      const std::lock_guard lock(answersMutex_);
-      const auto found = answers_.find(id);
-      if (found == answers_.end())
-        return reply(response, id < nextId_ && id >= 0 ? 200 : 404,
-                     id < nextId_ && id >= 0 ? nlohmann::json{{"id", id}, {"done", false}}
-                                             : nlohmann::json{{"error", "no such query"}});
-      nlohmann::json answer = found->second.answer;
-      answer["done"] = found->second.done;
+    // The program's move at a level: {"fen", "moves", "level"} -> {"move", "value"}.
+    server_.Post("/api/move", [this](const httplib::Request& request, httplib::Response& response) {
+      const nlohmann::json body = nlohmann::json::parse(request.body, nullptr, false);
+      if (!body.is_object())
+        return reply(response, 400, {{"error", "the body is not a JSON object"}});
+      const int level = body.value("level", -1);
+      if (level < 0 || level >= static_cast<int>(kLevels.size()))
+        return reply(response, 400,
+                     {{"error", "level: 0 to " + std::to_string(kLevels.size() - 1)}});
+      const Game game = gameFromMoves(text(body, "fen", "startpos"), text(body, "moves", ""));
+      if (game.finished())
+        return reply(response, 400,
+                     {{"error", "the game is over (" + statusText(game.status()) + ")"}});
+      const SearchSlot slot(busyMoves_, options_.searches);
+      if (!slot.taken())
+        return reply(response, 429, {{"error", "the engine is busy; try again soon"}});
+      const std::unique_ptr<Player> player = makePlayer<StandardRules>(
+          PlayerSpec::parse(levelSpec(kLevels[static_cast<std::size_t>(level)])),
+          static_cast<std::uint64_t>(nextId_++));
+      const Move move = player->chooseMove(game);
+      nlohmann::json answer{{"move", toNotation(move)}};
+      if (const std::optional<MoveReport> report = player->lastReport())
+        answer["value"] = report->value;
       reply(response, 200, answer);
     });
 
-    server_.Post("/api/analysis/cancel", [this](const httplib::Request& request,
-                                                httplib::Response& response) {
-      const std::string text = request.get_param_value("id");
-      try {
-        engine_.handle(nlohmann::json{{"id", std::stoi(text)}, {"action", "cancel"}});
-      } catch (const std::exception&) {
-        return reply(response, 400, {{"error", "id: not a number"}});
-      }
-      reply(response, 200, {{"cancelled", true}});
+    // A game as a line of a games file (what `replay` and `openings import` read):
+    // {"fen", "moves", "white", "black"} -> {"line"}.
+    server_.Post("/api/record", [](const httplib::Request& request, httplib::Response& response) {
+      const nlohmann::json body = nlohmann::json::parse(request.body, nullptr, false);
+      if (!body.is_object())
+        return reply(response, 400, {{"error", "the body is not a JSON object"}});
+      const Game game = gameFromMoves(text(body, "fen", "startpos"), text(body, "moves", ""));
+      GameRecord record;
+      record.game = 1;
+      record.white = text(body, "white", "");
+      record.black = text(body, "black", "");
+      record.start = game.startPosition();
+      record.moves = game.moves();
+      record.status = game.status();
+      reply(response, 200, {{"line", record.toJsonLine()}});
     });
+
+    server_.Post(
+        "/api/analysis", [this](const httplib::Request& request, httplib::Response& response) {
+          nlohmann::json query = nlohmann::json::parse(request.body, nullptr, false);
+          if (!query.is_object())
+            return reply(response, 400, {{"error", "the body is not a JSON object"}});
+          for (const char* field : {"fen", "moves"})
+            if (query.contains(field) && query[field].dump().size() > kMaxMovesText)
+              return reply(response, 400, {{"error", std::string(field) + ": too long"}});
+          if (query.contains("time_ms") && query["time_ms"].is_number_integer() &&
+              query["time_ms"].get<std::int64_t>() > kMaxSearchMs)
+            return reply(response, 400, {{"error", "time_ms: at most 30000 here"}});
+          // A request names no file and starts no program: no `net:` or `engine:` player.
+          if (query.contains("player")) {
+            const std::string player =
+                query["player"].is_string() ? query["player"].get<std::string>() : "";
+            if (!player.starts_with("mcts:") && !player.starts_with("gumbel:") &&
+                player != "mcts" && player != "gumbel")
+              return reply(response, 400,
+                           {{"error",
+                             "player: only mcts:... or gumbel:... here (the shipped network "
+                             "without one)"}});
+          }
+          for (const char* field : {"depth", "sims", "id", "action", "report_every_ms"})
+            if (query.contains(field))
+              return reply(response, 400, {{"error", std::string(field) + ": not taken here"}});
+          query["time_ms"] = query.value("time_ms", kDefaultSearchMs);
+          query["report_every_ms"] = kReportEveryMs;
+          if (engine_.waiting() >= kMaxWaitingSearches)
+            return reply(response, 429, {{"error", "too many searches waiting; try again soon"}});
+          const int id = nextId_++;
+          query["id"] = id;
+          engine_.handle(query);
+          const std::lock_guard lock(answersMutex_);
+          const auto found = answers_.find(id);
+          if (found != answers_.end() && found->second.answer.contains("error"))
+            return reply(response, 400, found->second.answer);
+          reply(response, 202, {{"id", id}});
+        });
+
+    server_.Get(
+        "/api/analysis", [this](const httplib::Request& request, httplib::Response& response) {
+          const std::string text = request.get_param_value("id");
+          int id = -1;
+          try {
+            id = std::stoi(text);
+          } catch (const std::exception&) {
+            return reply(response, 400, {{"error", "id: not a number"}});
+          }
+          const std::lock_guard lock(answersMutex_);
+          const auto found = answers_.find(id);
+          if (found == answers_.end())
+            return reply(response, id < nextId_ && id >= 0 ? 200 : 404,
+                         id < nextId_ && id >= 0 ? nlohmann::json{{"id", id}, {"done", false}}
+                                                 : nlohmann::json{{"error", "no such query"}});
+          nlohmann::json answer = found->second.answer;
+          answer["done"] = found->second.done;
+          reply(response, 200, answer);
+        });
+
+    server_.Post("/api/analysis/cancel",
+                 [this](const httplib::Request& request, httplib::Response& response) {
+                   const std::string text = request.get_param_value("id");
+                   try {
+                     engine_.handle(nlohmann::json{{"id", std::stoi(text)}, {"action", "cancel"}});
+                   } catch (const std::exception&) {
+                     return reply(response, 400, {{"error", "id: not a number"}});
+                   }
+                   reply(response, 200, {{"cancelled", true}});
+                 });
 
     server_.set_exception_handler(
         [](const httplib::Request&, httplib::Response& response, std::exception_ptr error) {
@@ -228,7 +334,8 @@ class WebServer::Impl {
   std::mutex answersMutex_;
   std::map<int, KeptAnswer> answers_;
   std::atomic<int> nextId_{0};
-  AnalysisEngine engine_;  // last: its workers stop before what they answer into goes
+  std::atomic<int> busyMoves_{0};  // /api/move searches in progress
+  AnalysisEngine engine_;          // last: its workers stop before what they answer into goes
 };
 
 WebServer::WebServer(const WebServerOptions& options) : impl_(std::make_unique<Impl>(options)) {}

@@ -57,7 +57,7 @@ class WebApp(unittest.TestCase):
         return [m["move"] for m in self.get("api/legal?" + query)[1]["moves"]]
 
     def wait(self, condition, seconds=20):
-        return WebDriverWait(self.browser, seconds).until(lambda _: condition())
+        return WebDriverWait(self.browser, seconds, poll_frequency=0.05).until(lambda _: condition())
 
     # The page redraws as answers come, so lists are read in one script, not element by element.
     def texts(self, selector):
@@ -70,8 +70,11 @@ class WebApp(unittest.TestCase):
     def engine_moves(self):
         return self.texts("#lines td.move a")
 
-    def click_path(self, move):
-        for square in re.split(r"[-x]", move):
+    def click_path(self, move, legal=()):
+        squares = re.split(r"[-x]", move)
+        # A path that a longer move goes on from is ended by clicking its last square again.
+        longer = any(re.split(r"[-x]", m)[:len(squares)] == squares and m != move for m in legal)
+        for square in squares + (squares[-1:] if longer else []):
             self.browser.find_element(By.CSS_SELECTOR, f'[data-square="{square}"]').click()
 
     def test_the_analysis_board(self):
@@ -85,8 +88,9 @@ class WebApp(unittest.TestCase):
         self.click_path("F6-F8")
         self.wait(lambda: self.played() == ["F6-F8"])
         # Any legal reply of Black's, by clicks on its path.
-        reply = self.legal(moves=["F6-F8"])[0]
-        self.click_path(reply)
+        replies = self.legal(moves=["F6-F8"])
+        reply = replies[0]
+        self.click_path(reply, replies)
         self.wait(lambda: self.played() == ["F6-F8", reply])
         self.wait(lambda: self.engine_moves() or None)
         # Back takes the last move back.
@@ -99,6 +103,53 @@ class WebApp(unittest.TestCase):
         self.click_path("F6xF8")
         self.wait(lambda: self.played() == ["F6xF8"])
         self.wait(lambda: "Black to move" in self.browser.find_element(By.ID, "status").text)
+
+    def test_a_whole_game_by_clicks_against_random(self):
+        self.browser.get(self.base + "play.html")
+        self.wait(lambda: self.browser.find_elements(By.CSS_SELECTOR, "#level option") or None)
+        self.browser.execute_script(
+            "const s = document.getElementById('level'); s.value = '0'; s.dispatchEvent(new Event('change'));")
+        self.wait(lambda: "rating 0" in self.browser.find_element(By.ID, "rating").text)
+        kinds = set()
+        for _ in range(400):
+            self.wait(lambda: self.status() in ("Your move.", "over"))
+            if self.status() == "over":
+                break
+            played = self.played()
+            moves = self.legal(moves=played)
+            move = max(moves, key=self.preference)
+            kinds.add(self.kind(move))
+            self.click_path(move, moves)
+            self.wait(lambda: self.played()[:len(played) + 1] == played + [move])
+        self.assertEqual(self.status(), "over")
+        self.assertIn("White wins", self.browser.find_element(By.ID, "status").text)
+        self.assertTrue({"jump", "canter"} <= kinds, kinds)
+        # Undo takes back the last move and its reply; the saved game is a games-file line.
+        record = self.browser.execute_script(
+            "return fetch('/api/record', {method: 'POST', body: JSON.stringify("
+            "{moves: 'F6-F8 F11-F9', white: 'person', black: 'random'})}).then(r => r.json())")
+        line = json.loads(record["line"])
+        self.assertEqual(line["moves"], ["F6-F8", "F11-F9"])
+        self.assertEqual(line["white"], "person")
+
+    def status(self):
+        text = self.browser.find_element(By.ID, "status").text
+        return "over" if text.startswith("The game is over") else text
+
+    @staticmethod
+    def kind(move):
+        if "x" in move:
+            return "jump"
+        a, b = re.split(r"[-x]", move)[:2]
+        far = max(abs(ord(a[0]) - ord(b[0])), abs(int(a[1:]) - int(b[1:]))) == 2
+        return "canter" if far else "plain"
+
+    @staticmethod
+    def preference(move):
+        # Captures first (the rules make them compulsory anyway), then canters, then the move
+        # that ends furthest up the board: White heads for Black's castle.
+        squares = re.split(r"[-x]", move)
+        return ("x" in move, WebApp.kind(move) == "canter", int(squares[-1][1:]))
 
     def test_the_server_refuses_what_it_does_not_serve(self):
         for path in ["../etc/passwd", "web/index.html", "CMakeLists.txt", "api/nothing"]:
