@@ -27,6 +27,7 @@ namespace {
 const std::vector<std::pair<std::string, std::string>> kPageFiles = {
     {"index.html", "text/html; charset=utf-8"},
     {"style.css", "text/css; charset=utf-8"},
+    {"api.js", "text/javascript; charset=utf-8"},
     {"board.js", "text/javascript; charset=utf-8"},
     {"analysis.js", "text/javascript; charset=utf-8"},
     {"play.html", "text/html; charset=utf-8"},

@@ -15,17 +15,6 @@ const state = {
 const $ = id => document.getElementById(id);
 const board = new Board($("board"), move => play(move));
 
-async function api(method, path, body) {
-  const response = await fetch(path, {
-    method,
-    headers: body ? {"Content-Type": "application/json"} : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await response.json();
-  if (!response.ok) throw new Error(json.error || response.statusText);
-  return json;
-}
-
 function positionQuery() {
   return `fen=${encodeURIComponent(state.start)}&moves=${encodeURIComponent(state.moves.join(" "))}`;
 }

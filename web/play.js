@@ -6,17 +6,6 @@ const game = {moves: [], levels: [], thinking: false, generation: 0};
 const $ = id => document.getElementById(id);
 const board = new Board($("board"), move => { if (!game.thinking) play(move); });
 
-async function api(method, path, body) {
-  const response = await fetch(path, {
-    method,
-    headers: body ? {"Content-Type": "application/json"} : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await response.json();
-  if (!response.ok) throw new Error(json.error || response.statusText);
-  return json;
-}
-
 function message(text) { $("message").textContent = text || ""; }
 function humanSide() { return $("colour").value; }
 function levelName() { return game.levels[Number($("level").value)].name; }
