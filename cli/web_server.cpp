@@ -2,6 +2,8 @@
 
 #include <httplib.h>
 
+#include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -32,6 +34,9 @@ const std::vector<std::pair<std::string, std::string>> kPageFiles = {
     {"analysis.js", "text/javascript; charset=utf-8"},
     {"play.html", "text/html; charset=utf-8"},
     {"play.js", "text/javascript; charset=utf-8"},
+    {"runs.html", "text/html; charset=utf-8"},
+    {"runs.js", "text/javascript; charset=utf-8"},
+    {"chart.js", "text/javascript; charset=utf-8"},
 };
 
 // The levels the play page offers, weakest first: what plays and its rating (Bradley-Terry Elo,
@@ -124,6 +129,51 @@ nlohmann::json legalJson(const std::string& fen, const std::string& moves) {
           {"moves", list}};
 }
 
+// The cells of a CSV line without quotes (metrics.csv has none), an empty last one included.
+std::vector<std::string> cellsOf(const std::string& line) {
+  std::vector<std::string> cells(1);
+  for (const char c : line)
+    if (c == ',')
+      cells.emplace_back();
+    else
+      cells.back() += c;
+  return cells;
+}
+
+// A run's metrics.csv as columns: {"columns": {name: [number or null, ...]}, "generations": N}.
+// A row cut short (the run is writing it) ends the table.
+nlohmann::json metricsJson(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  std::string line;
+  if (!in || !std::getline(in, line)) throw InputError(file.string() + ": no metrics yet");
+  const std::vector<std::string> names = cellsOf(line);
+  std::vector<nlohmann::json> columns(names.size(), nlohmann::json::array());
+  std::size_t rows = 0;
+  while (std::getline(in, line)) {
+    const std::vector<std::string> cells = cellsOf(line);
+    if (cells.size() != names.size()) break;
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+      char* end = nullptr;
+      const double value = std::strtod(cells[c].c_str(), &end);
+      const bool number =
+          !cells[c].empty() && end == cells[c].c_str() + cells[c].size() && std::isfinite(value);
+      columns[c].push_back(number ? nlohmann::json(value) : nlohmann::json());
+    }
+    ++rows;
+  }
+  nlohmann::json table = nlohmann::json::object();
+  for (std::size_t c = 0; c < names.size(); ++c)
+    table[names[c]] = std::move(columns[c]);
+  return {{"columns", table}, {"generations", rows}};
+}
+
+// A run directory's name as the page shows it: its last component.
+std::string runName(const std::string& directory) {
+  std::filesystem::path path = std::filesystem::path(directory).lexically_normal();
+  if (path.filename().empty()) path = path.parent_path();
+  return path.filename().string();
+}
+
 }  // namespace
 
 class WebServer::Impl {
@@ -190,6 +240,26 @@ class WebServer::Impl {
       const Variant variant = variantOf(std::nullopt, fen);
       reply(response, 200,
             withRules(variant, [&]<class Rules>(Rules) { return legalJson<Rules>(fen, moves); }));
+    });
+
+    server_.Get("/api/runs", [this](const httplib::Request&, httplib::Response& response) {
+      nlohmann::json runs = nlohmann::json::array();
+      for (const std::string& run : options_.runs)
+        runs.push_back(runName(run));
+      reply(response, 200, runs);
+    });
+
+    // A run of --runs by its index: its metrics, read afresh (the run may be going on).
+    server_.Get("/api/run", [this](const httplib::Request& request, httplib::Response& response) {
+      std::size_t index = 0;
+      try {
+        index = std::stoul(request.get_param_value("index"));
+      } catch (const std::exception&) {
+        return reply(response, 400, {{"error", "index: not a number"}});
+      }
+      if (index >= options_.runs.size()) return reply(response, 404, {{"error", "no such run"}});
+      reply(response, 200,
+            metricsJson(std::filesystem::path(options_.runs[index]) / "metrics.csv"));
     });
 
     server_.Get("/api/levels", [](const httplib::Request&, httplib::Response& response) {

@@ -1,11 +1,13 @@
 #pragma once
 // `camelot serve`'s HTTP server (cpp-httplib, Debian's libcpp-httplib-dev): the page of web/
 // and a small JSON API over the analysis engine (docs/web_app.md). It opens no path a request
-// names: the page's files are read once at start from a fixed list, and everything else is an
-// API route or a 404.
+// names: the page's files are read once at start from a fixed list, a run's metrics.csv is
+// found by its index among the directories of the command line, and everything else is an API
+// route or a 404.
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace camelot::cli {
 
@@ -13,6 +15,7 @@ struct WebServerOptions {
   std::string host = "127.0.0.1";  // loopback: nobody else can reach it unless told
   int port = 8080;                 // 0: any free port
   int searches = 2;                // analysis searches at once (the machine's cores)
+  std::vector<std::string> runs;   // run directories the runs page shows (metrics.csv of each)
 };
 
 class WebServer {

@@ -7,6 +7,7 @@ Run by ctest (tests/CMakeLists.txt) with the camelot program as its argument."""
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -24,13 +25,28 @@ CAMELOT = sys.argv.pop(1) if len(sys.argv) > 1 else "build/cli/camelot"
 # One white man on F6 must jump the black man on F7 (R6); one more piece each keeps the game on.
 JUMP_CFEN = "2/8/10/11m/12/12/12/12/12/5m6/5M6/12/K11/10/8/2 w 0 0 0"
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+# A run's first generations, as camelot train writes them (Elo measured every other one).
+METRICS = """generation,elapsed_seconds,positions_per_second,policy_loss,value_loss,elo_random,elo_greedy
+1,60,200000,3.0,1.0,,
+2,120,210000,2.8,0.9,150,-200
+3,180,205000,2.6,0.8,,
+"""
 
 
 class WebApp(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.server = subprocess.Popen([CAMELOT, "serve", "--port", "0", "--searches", "1"],
+        cls.run_directory = tempfile.mkdtemp(prefix="web-app-run-")
+        cls.addClassCleanup(shutil.rmtree, cls.run_directory, True)
+        profile = tempfile.mkdtemp(prefix="web-app-chromium-")
+        cls.addClassCleanup(shutil.rmtree, profile, True)
+        with open(os.path.join(cls.run_directory, "metrics.csv"), "w") as metrics:
+            metrics.write(METRICS)
+        cls.server = subprocess.Popen([CAMELOT, "serve", "--port", "0", "--searches", "1",
+                                       "--runs", cls.run_directory],
                                       stdout=subprocess.PIPE, text=True)
+        # Stopped whatever happens next, so that a failure never leaves it serving.
+        cls.addClassCleanup(lambda: (cls.server.terminate(), cls.server.wait(timeout=10)))
         line = cls.server.stdout.readline()
         match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
         assert match, f"serve printed {line!r}"
@@ -38,15 +54,10 @@ class WebApp(unittest.TestCase):
         options = webdriver.ChromeOptions()
         options.binary_location = "/usr/bin/chromium"
         for argument in ["--headless=new", "--no-sandbox", "--disable-gpu",
-                         "--no-proxy-server", f"--user-data-dir={tempfile.mkdtemp()}"]:
+                         "--no-proxy-server", f"--user-data-dir={profile}"]:
             options.add_argument(argument)
         cls.browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.browser.quit()
-        cls.server.terminate()
-        cls.server.wait(timeout=10)
+        cls.addClassCleanup(cls.browser.quit)
 
     def get(self, path):
         with NO_PROXY.open(self.base + path.lstrip("/"), timeout=10) as response:
@@ -151,8 +162,23 @@ class WebApp(unittest.TestCase):
         squares = re.split(r"[-x]", move)
         return ("x" in move, WebApp.kind(move) == "canter", int(squares[-1][1:]))
 
+    def test_a_runs_charts_follow_it(self):
+        self.browser.get(self.base + "runs.html")
+        self.wait(lambda: "3 generations" in self.browser.find_element(By.ID, "run-state").text)
+        drawn = ("const c = document.getElementById(arguments[0]);"
+                 "return c.getContext('2d').getImageData(0, 0, c.width, c.height).data"
+                 ".filter((v, i) => i % 4 === 3 && v > 0).length")
+        for chart in ["elo-chart", "loss-chart", "rate-chart"]:
+            self.assertGreater(self.browser.execute_script(drawn, chart), 500, chart)
+        # The run goes on: the page reads its new generation.
+        with open(os.path.join(self.run_directory, "metrics.csv"), "a") as metrics:
+            metrics.write("4,240,208000,2.5,0.8,300,-100\n")
+        self.browser.execute_script("document.getElementById('run').dispatchEvent(new Event('change'))")
+        self.wait(lambda: "4 generations" in self.browser.find_element(By.ID, "run-state").text)
+
     def test_the_server_refuses_what_it_does_not_serve(self):
-        for path in ["../etc/passwd", "web/index.html", "CMakeLists.txt", "api/nothing"]:
+        for path in ["../etc/passwd", "web/index.html", "CMakeLists.txt", "api/nothing",
+                     "api/run?index=1", "metrics.csv"]:
             with self.assertRaises(urllib.error.HTTPError) as refused:
                 self.get(path)
             self.assertEqual(refused.exception.code, 404, path)
