@@ -18,7 +18,9 @@
 #include "cli/player_choice.hpp"
 #include "cli/variant.hpp"
 #include "cli/variant_text.hpp"
+#include "engine/cfen.hpp"
 #include "engine/notation.hpp"
+#include "nn/model.hpp"
 #include "players/game_record.hpp"
 #include "players/player_factory.hpp"
 
@@ -37,6 +39,8 @@ const std::vector<std::pair<std::string, std::string>> kPageFiles = {
     {"runs.html", "text/html; charset=utf-8"},
     {"runs.js", "text/javascript; charset=utf-8"},
     {"chart.js", "text/javascript; charset=utf-8"},
+    {"replay.html", "text/html; charset=utf-8"},
+    {"replay.js", "text/javascript; charset=utf-8"},
 };
 
 // The levels the play page offers, weakest first: what plays and its rating (Bradley-Terry Elo,
@@ -167,6 +171,36 @@ nlohmann::json metricsJson(const std::filesystem::path& file) {
   return {{"columns", table}, {"generations", rows}};
 }
 
+// Every position of a game as CFEN and the network's expected score there, White's view; the
+// last position of a finished game scores its result.
+nlohmann::json gameEvaluations(const Model& model, const Game& game) {
+  const std::vector<Position>& positions = game.positions();
+  const std::size_t scored = positions.size() - (game.finished() ? 1 : 0);
+  std::vector<MoveList> moves(scored);
+  std::vector<EvaluationRequest> requests;
+  for (std::size_t i = 0; i < scored; ++i) {
+    legalMoves(positions[i], moves[i]);
+    const std::size_t keep = std::min(i, static_cast<std::size_t>(model.historyPlies()));
+    requests.push_back(
+        {&positions[i], &moves[i], std::span(positions).subspan(i - keep, keep), 0, false});
+  }
+  std::vector<Evaluation> evaluations(requests.size());
+  model.evaluator(1)->evaluate(requests, evaluations);
+  nlohmann::json fens = nlohmann::json::array();
+  nlohmann::json values = nlohmann::json::array();
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    fens.push_back(toCfen(positions[i]));
+    if (i < scored) {
+      const float expected = evaluations[i].value.expected();
+      values.push_back(positions[i].sideToMove() == Color::White ? expected : -expected);
+    } else {
+      const Outcome outcome = game.status().outcome;
+      values.push_back(outcome == Outcome::WhiteWins ? 1 : outcome == Outcome::BlackWins ? -1 : 0);
+    }
+  }
+  return {{"fens", fens}, {"values", values}, {"status", statusText(game.status())}};
+}
+
 // A run directory's name as the page shows it: its last component.
 std::string runName(const std::string& directory) {
   std::filesystem::path path = std::filesystem::path(directory).lexically_normal();
@@ -224,6 +258,13 @@ class WebServer::Impl {
       answers_.erase(answers_.begin());
   }
 
+  // The shipped network, loaded on first use. Throws CheckpointError when it is missing.
+  const Model& shippedModel() {
+    const std::lock_guard lock(modelMutex_);
+    if (!model_) model_ = loadModel(shippedNetwork());
+    return *model_;
+  }
+
   void routes() {
     const auto page = [this](const std::string& name) {
       return [this, name](const httplib::Request&, httplib::Response& response) {
@@ -261,6 +302,19 @@ class WebServer::Impl {
       reply(response, 200,
             metricsJson(std::filesystem::path(options_.runs[index]) / "metrics.csv"));
     });
+
+    // {"fen", "moves"} of a game -> every position and the shipped network's value there.
+    server_.Post(
+        "/api/evaluations", [this](const httplib::Request& request, httplib::Response& response) {
+          const nlohmann::json body = nlohmann::json::parse(request.body, nullptr, false);
+          if (!body.is_object())
+            return reply(response, 400, {{"error", "the body is not a JSON object"}});
+          const Game game = gameFromMoves(text(body, "fen", "startpos"), text(body, "moves", ""));
+          const SearchSlot slot(busyMoves_, options_.searches);
+          if (!slot.taken())
+            return reply(response, 429, {{"error", "the engine is busy; try again soon"}});
+          reply(response, 200, gameEvaluations(shippedModel(), game));
+        });
 
     server_.Get("/api/levels", [](const httplib::Request&, httplib::Response& response) {
       nlohmann::json levels = nlohmann::json::array();
@@ -405,8 +459,10 @@ class WebServer::Impl {
   std::mutex answersMutex_;
   std::map<int, KeptAnswer> answers_;
   std::atomic<int> nextId_{0};
-  std::atomic<int> busyMoves_{0};  // /api/move searches in progress
-  AnalysisEngine engine_;          // last: its workers stop before what they answer into goes
+  std::atomic<int> busyMoves_{0};  // /api/move and /api/evaluations in progress
+  std::mutex modelMutex_;
+  std::shared_ptr<const Model> model_;
+  AnalysisEngine engine_;  // last: its workers stop before what they answer into goes
 };
 
 WebServer::WebServer(const WebServerOptions& options) : impl_(std::make_unique<Impl>(options)) {}

@@ -176,6 +176,35 @@ class WebApp(unittest.TestCase):
         self.browser.execute_script("document.getElementById('run').dispatchEvent(new Event('change'))")
         self.wait(lambda: "4 generations" in self.browser.find_element(By.ID, "run-state").text)
 
+    def test_a_games_file_replayed_with_its_values(self):
+        # The first WCF title-match game's recovered plies, as a games-file line, and a line
+        # that is not a record.
+        wcf = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data",
+                           "wcf-human-games.txt")
+        with open(wcf) as games:
+            moves = next(line for line in games if not line.startswith("#")).split()[:-1]
+        games_file = os.path.join(self.run_directory, "games.jsonl")
+        with open(games_file, "w") as out:
+            out.write(json.dumps({"game": 1, "white": "Troyka", "black": "Nolan",
+                                  "moves": moves, "result": "none"}) + "\nnot a record\n")
+        self.browser.get(self.base + "replay.html")
+        self.browser.find_element(By.ID, "file").send_keys(games_file)
+        self.wait(lambda: f"ply 0 of {len(moves)}" in self.browser.find_element(By.ID, "ply").text)
+        self.assertEqual(self.browser.find_element(By.ID, "message").text,
+                         "1 line was not a standard game record")
+        self.assertEqual(self.texts("#moves li"), moves)
+        for _ in range(3):
+            self.browser.find_element(By.ID, "forward").click()
+        self.wait(lambda: "ply 3 of" in self.browser.find_element(By.ID, "ply").text)
+        status, legal = self.get("api/legal?" + urllib.parse.urlencode({"moves": " ".join(moves[:3])}))
+        on_board = self.browser.execute_script(
+            "return document.querySelectorAll('#board circle:not(.target)').length")
+        self.assertEqual(on_board, sum(c.isalpha() for c in legal["fen"].split()[0]))
+        drawn = ("const c = document.getElementById('value-chart');"
+                 "return c.getContext('2d').getImageData(0, 0, c.width, c.height).data"
+                 ".filter((v, i) => i % 4 === 3 && v > 0).length")
+        self.assertGreater(self.browser.execute_script(drawn), 500)
+
     def test_the_server_refuses_what_it_does_not_serve(self):
         for path in ["../etc/passwd", "web/index.html", "CMakeLists.txt", "api/nothing",
                      "api/run?index=1", "metrics.csv"]:
