@@ -139,30 +139,7 @@ void runOpeningsShow(const OpeningsShowOptions& options, std::ostream& out) {
       lookUpPosition(database, OpeningBook(database), position, options.continuation);
   const bool white = position.sideToMove() == Color::White;
   if (options.json) {
-    nlohmann::ordered_json json;
-    json["fen"] = toCfen(position);
-    json["side_to_move"] = white ? "white" : "black";
-    json["games"] = report.games;
-    json["book_value"] =
-        report.bookValue ? nlohmann::ordered_json(*report.bookValue) : nlohmann::ordered_json();
-    json["moves"] = nlohmann::json::array();
-    for (const OpeningMove& m : report.moves) {
-      nlohmann::ordered_json move;
-      move["move"] = m.stats.move;
-      move["games"] = m.stats.games();
-      move["white_wins"] = m.stats.whiteWins;
-      move["draws"] = m.stats.draws;
-      move["black_wins"] = m.stats.blackWins;
-      move["unknown"] = m.stats.unknown;
-      move["score"] = m.score < 0 ? nlohmann::ordered_json() : nlohmann::ordered_json(m.score);
-      move["continuation"] = m.continuation;
-      move["book_value"] =
-          m.book ? nlohmann::ordered_json(m.book->value) : nlohmann::ordered_json();
-      move["book_margin"] =
-          m.book ? nlohmann::ordered_json(m.book->margin) : nlohmann::ordered_json();
-      json["moves"].push_back(move);
-    }
-    out << json.dump() << '\n';
+    out << openingPositionJson(position, report) << '\n';
     return;
   }
   out << "CFEN " << toCfen(position) << " (" << (white ? "White" : "Black") << " to move)\n";

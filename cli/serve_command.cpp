@@ -18,8 +18,9 @@ void addServeCommand(CLI::App& app, Commands& commands) {
   CLI::App* serve = app.add_subcommand(
       "serve",
       "Serve the web app (docs/web_app.md) on a local address and print it: an analysis board "
-      "with the engine's lines as it thinks, games against CamelotZero at six levels, and the "
-      "metrics of training runs. Runs until Ctrl-C.");
+      "with the engine's lines as it thinks, games against CamelotZero at six levels, an opening "
+      "database's explorer, games files replayed, and the metrics of training runs. Runs until "
+      "Ctrl-C.");
   serve->add_option("--port", options->port, "Port to listen on (0: any free one)")
       ->capture_default_str()
       ->check(CLI::Range(0, 65535));
@@ -31,6 +32,8 @@ void addServeCommand(CLI::App& app, Commands& commands) {
       ->add_option("--runs", options->runs,
                    "Run directories the runs page plots (their metrics.csv, reread as they grow)")
       ->check(CLI::ExistingDirectory);
+  serve->add_option("--db", options->database,
+                    "Opening database the explorer page walks (camelot openings import makes one)");
   serve->add_option("--searches", options->searches, "Analysis searches at once")
       ->capture_default_str()
       ->check(CLI::Range(1, 256));

@@ -21,6 +21,9 @@
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
 #include "nn/model.hpp"
+#include "openings/game_database.hpp"
+#include "openings/opening_book.hpp"
+#include "openings/position_lookup.hpp"
 #include "players/game_record.hpp"
 #include "players/player_factory.hpp"
 
@@ -32,6 +35,7 @@ const std::vector<std::pair<std::string, std::string>> kPageFiles = {
     {"index.html", "text/html; charset=utf-8"},
     {"style.css", "text/css; charset=utf-8"},
     {"api.js", "text/javascript; charset=utf-8"},
+    {"format.js", "text/javascript; charset=utf-8"},
     {"board.js", "text/javascript; charset=utf-8"},
     {"analysis.js", "text/javascript; charset=utf-8"},
     {"play.html", "text/html; charset=utf-8"},
@@ -41,6 +45,8 @@ const std::vector<std::pair<std::string, std::string>> kPageFiles = {
     {"chart.js", "text/javascript; charset=utf-8"},
     {"replay.html", "text/html; charset=utf-8"},
     {"replay.js", "text/javascript; charset=utf-8"},
+    {"explorer.html", "text/html; charset=utf-8"},
+    {"explorer.js", "text/javascript; charset=utf-8"},
 };
 
 // The levels the play page offers, weakest first: what plays and its rating (Bradley-Terry Elo,
@@ -223,6 +229,11 @@ class WebServer::Impl {
       text << file.rdbuf();
       files_[name] = {text.str(), type};
     }
+    if (!options.database.empty()) {
+      if (!std::filesystem::exists(options.database))
+        throw InputError(options.database + ": no such database");
+      database_.emplace(options.database);
+    }
     routes();
   }
 
@@ -314,6 +325,20 @@ class WebServer::Impl {
           if (!slot.taken())
             return reply(response, 429, {{"error", "the engine is busy; try again soon"}});
           reply(response, 200, gameEvaluations(shippedModel(), game));
+        });
+
+    // The opening database's moves at a position: openings show --json's object.
+    server_.Get(
+        "/api/explorer", [this](const httplib::Request& request, httplib::Response& response) {
+          if (!database_)
+            return reply(response, 404,
+                         {{"error", "no opening database: start the server with --db FILE"}});
+          const auto [fen, moves] = positionOf(request);
+          const Game game = gameFromMoves(fen, moves);
+          const std::lock_guard lock(databaseMutex_);  // one SQLite connection
+          const OpeningPosition report =
+              lookUpPosition(*database_, OpeningBook(*database_), game.position());
+          response.set_content(openingPositionJson(game.position(), report), "application/json");
         });
 
     server_.Get("/api/levels", [](const httplib::Request&, httplib::Response& response) {
@@ -460,6 +485,8 @@ class WebServer::Impl {
   std::map<int, KeptAnswer> answers_;
   std::atomic<int> nextId_{0};
   std::atomic<int> busyMoves_{0};  // /api/move and /api/evaluations in progress
+  std::mutex databaseMutex_;
+  std::optional<GameDatabase> database_;
   std::mutex modelMutex_;
   std::shared_ptr<const Model> model_;
   AnalysisEngine engine_;  // last: its workers stop before what they answer into goes

@@ -16,6 +16,7 @@ struct WebServerOptions {
   int port = 8080;                 // 0: any free port
   int searches = 2;                // analysis searches at once (the machine's cores)
   std::vector<std::string> runs;   // run directories the runs page shows (metrics.csv of each)
+  std::string database;            // the explorer's opening database; empty: none
 };
 
 class WebServer {

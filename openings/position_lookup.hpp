@@ -38,4 +38,9 @@ struct OpeningPosition {
 OpeningPosition lookUpPosition(GameDatabase& database, const OpeningBook& book,
                                const Position& position, int continuationPlies = 4);
 
+// The position and its report as one JSON object (what `openings show --json` prints):
+// {"fen", "side_to_move", "games", "book_value", "moves": [{"move", "games", "white_wins",
+// "draws", "black_wins", "unknown", "score", "continuation", "book_value", "book_margin"}]}.
+std::string openingPositionJson(const Position& position, const OpeningPosition& report);
+
 }  // namespace camelot

@@ -21,8 +21,6 @@ function positionQuery() {
 
 function message(text) { $("message").textContent = text || ""; }
 
-function signed(v) { return (v >= 0 ? "+" : "") + v.toFixed(3); }
-
 async function show() {
   const generation = ++state.generation;
   if (state.query !== null) api("POST", `/api/analysis/cancel?id=${state.query}`).catch(() => {});

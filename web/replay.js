@@ -7,11 +7,6 @@ const replay = {games: [], fens: [], values: [], moves: [], ply: 0};
 const $ = id => document.getElementById(id);
 const board = new Board($("board"), () => {});
 
-function esc(text) {
-  return String(text).replace(/[&<>"']/g,
-      c => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"})[c]);
-}
-
 // The records of a games file's text; a line that is not one is counted, not fatal.
 function readGames(text) {
   const games = [];

@@ -25,6 +25,8 @@ CAMELOT = sys.argv.pop(1) if len(sys.argv) > 1 else "build/cli/camelot"
 # One white man on F6 must jump the black man on F7 (R6); one more piece each keeps the game on.
 JUMP_CFEN = "2/8/10/11m/12/12/12/12/12/5m6/5M6/12/K11/10/8/2 w 0 0 0"
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+WCF_GAMES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data",
+                         "wcf-human-games.txt")
 # A run's first generations, as camelot train writes them (Elo measured every other one).
 METRICS = """generation,elapsed_seconds,positions_per_second,policy_loss,value_loss,elo_random,elo_greedy
 1,60,200000,3.0,1.0,,
@@ -42,8 +44,12 @@ class WebApp(unittest.TestCase):
         cls.addClassCleanup(shutil.rmtree, profile, True)
         with open(os.path.join(cls.run_directory, "metrics.csv"), "w") as metrics:
             metrics.write(METRICS)
+        # The opening database of the WCF title match's games.
+        cls.database = os.path.join(cls.run_directory, "openings.db")
+        subprocess.run([CAMELOT, "openings", "import", cls.database, WCF_GAMES], check=True,
+                       stdout=subprocess.DEVNULL)
         cls.server = subprocess.Popen([CAMELOT, "serve", "--port", "0", "--searches", "1",
-                                       "--runs", cls.run_directory],
+                                       "--runs", cls.run_directory, "--db", cls.database],
                                       stdout=subprocess.PIPE, text=True)
         # Stopped whatever happens next, so that a failure never leaves it serving.
         cls.addClassCleanup(lambda: (cls.server.terminate(), cls.server.wait(timeout=10)))
@@ -179,9 +185,7 @@ class WebApp(unittest.TestCase):
     def test_a_games_file_replayed_with_its_values(self):
         # The first WCF title-match game's recovered plies, as a games-file line, and a line
         # that is not a record.
-        wcf = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data",
-                           "wcf-human-games.txt")
-        with open(wcf) as games:
+        with open(WCF_GAMES) as games:
             moves = next(line for line in games if not line.startswith("#")).split()[:-1]
         games_file = os.path.join(self.run_directory, "games.jsonl")
         with open(games_file, "w") as out:
@@ -204,6 +208,26 @@ class WebApp(unittest.TestCase):
                  "return c.getContext('2d').getImageData(0, 0, c.width, c.height).data"
                  ".filter((v, i) => i % 4 === 3 && v > 0).length")
         self.assertGreater(self.browser.execute_script(drawn), 500)
+
+    def test_three_moves_into_the_explorer(self):
+        with open(WCF_GAMES) as games:
+            first = next(line for line in games if not line.startswith("#")).split()
+        self.browser.get(self.base + "explorer.html")
+        self.wait(lambda: "3 games through this position" in
+                  self.browser.find_element(By.ID, "summary").text)
+        # The first game's three moves: two clicked in the table, the third on the board.
+        for ply, move in enumerate(first[:2]):
+            self.wait(lambda: move in self.texts("#book td.move a"))
+            self.browser.find_element(By.CSS_SELECTOR, f'#book a[data-move="{move}"]').click()
+            self.wait(lambda: self.browser.find_element(By.ID, "line").text == " ".join(first[:ply + 1]))
+        self.click_path(first[2], self.legal(moves=first[:2]))
+        self.wait(lambda: self.browser.find_element(By.ID, "line").text == " ".join(first[:3]))
+        self.wait(lambda: "1 game through this position" in
+                  self.browser.find_element(By.ID, "summary").text)
+        self.assertEqual(self.texts("#book td.move a"), [first[3]])
+        # The engine's view on request.
+        self.browser.find_element(By.ID, "engine").click()
+        self.wait(lambda: "value" in self.browser.find_element(By.ID, "engine-view").text, 30)
 
     def test_the_server_refuses_what_it_does_not_serve(self):
         for path in ["../etc/passwd", "web/index.html", "CMakeLists.txt", "api/nothing",
