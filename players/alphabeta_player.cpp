@@ -347,11 +347,12 @@ class AlphaBetaPlayer::Search {
     return aborted_;
   }
 
-  // Whether the watch wants to hear of the iteration just completed.
+  // Whether the watch wants to hear of the iteration just completed: the first at once, then
+  // one every progressEvery.
   bool progressDue() {
     if (!watch_ || !watch_->progress || watch_->progressEvery.count() <= 0) return false;
     const Clock::time_point now = Clock::now();
-    if (now - lastProgress_ < watch_->progressEvery) return false;
+    if (lastProgress_ && now - *lastProgress_ < watch_->progressEvery) return false;
     lastProgress_ = now;
     return true;
   }
@@ -454,7 +455,7 @@ class AlphaBetaPlayer::Search {
   const Clock::time_point start_;
   const std::optional<std::chrono::milliseconds> timeLimit_;
   Clock::time_point deadline_;
-  Clock::time_point lastProgress_ = start_;
+  std::optional<Clock::time_point> lastProgress_;  // none: nothing reported yet
   bool canAbort_ = false;
   bool aborted_ = false;
   std::uint64_t nodes_ = 0;

@@ -28,9 +28,9 @@ struct ThinkingBudget {
 // A caller's hold on a search while it runs (the analysis engine's cancel and partial answers),
 // kept by searching players and ignored by the others: `stop`, set from any thread, ends the
 // search with the best move found so far (its first iteration or first simulations always
-// complete); `progress`, called on the searching thread about every `progressEvery`, may read
-// the player's progress then (alpha-beta's lastReport() after each iteration it completes, a
-// tree search's snapshot()).
+// complete); `progress`, called on the searching thread as soon as there is something to say and
+// then about every `progressEvery`, may read the player's progress then (alpha-beta's lastReport()
+// after each iteration it completes, a tree search's snapshot()).
 struct SearchWatch {
   const std::atomic<bool>* stop = nullptr;
   std::chrono::milliseconds progressEvery{0};

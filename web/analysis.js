@@ -64,7 +64,7 @@ async function analyse(generation) {
   }
   state.query = started.id;
   for (;;) {
-    await new Promise(resolve => setTimeout(resolve, 150));
+    await new Promise(resolve => setTimeout(resolve, 100));
     if (generation !== state.generation) return;
     let answer;
     try {
