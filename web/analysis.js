@@ -35,7 +35,7 @@ async function show() {
   message("");
   $("fen").textContent = state.legal.fen;
   $("status").textContent = state.legal.finished ? `The game is over: ${state.legal.status}.` :
-      (parseCfen(state.legal.fen).side === "w" ? "White" : "Black") + " to move.";
+      `${sideToMoveName(state.legal.fen)} to move.`;
   board.draw(state.legal.fen, state.legal.moves.map(m => m.move));
   renderMoves();
   $("lines").querySelector("tbody").innerHTML = "";
@@ -89,8 +89,7 @@ async function analyse(generation) {
 }
 
 function renderAnalysis(answer) {
-  const white = parseCfen(answer.fen).side === "w";
-  const whiteValue = white ? answer.value : -answer.value;
+  const whiteValue = firstSideToMove(answer.fen) ? answer.value : -answer.value;
   $("eval-white").style.height = `${50 + 50 * whiteValue}%`;
   if (state.moves.length > 0) {
     state.values[state.moves.length - 1] = whiteValue;

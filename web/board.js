@@ -1,22 +1,34 @@
-// The standard Camelot board in SVG, drawn from a CFEN, with squares named as the notation
-// names them (A1 .. L16) and moves entered by clicking a piece and then each square of its path.
+// The board of either variant in SVG, drawn from a CFEN or a GFEN, with squares named as the
+// notation names them (A1 .. L16; Grand Camelot's A1 .. P16) and moves entered by clicking a
+// piece and then each square of its path.
 "use strict";
 
-const BOARD_WIDTHS = [2, 8, 10, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 10, 8, 2];  // rank 16 first
+// Each variant's rows, rank 16 first: their widths (centred on the files), and its castles.
+const VARIANTS = {
+  standard: {files: 12, widths: [2, 8, 10, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 10, 8, 2],
+             castles: ["F1", "G1", "F16", "G16"]},
+  grand: {files: 16, widths: [2, 8, 10, 12, 14, 14, 14, 16, 16, 14, 14, 14, 12, 10, 8, 2],
+          castles: ["H1", "I1", "H16", "I16", "A8", "A9", "P8", "P9"]},
+};
 const CELL = 32, MARGIN = 20;
+// Pieces' colours by letter (a knight's is its capital): White and Black; Red, Green, Blue, Yellow.
+const PIECE_COLOURS = {m: "#fff", k: "#fff", r: "#d33", g: "#3a3", b: "#36c", y: "#dc2"};
+const SIDE_NAMES = {w: "White", b: "Black", r: "Red", g: "Green", y: "Yellow"};
 
 // The squares of a move written in letter notation: "J11-H9-F9xD9" -> ["J11", "H9", "F9", "D9"].
 function movePath(move) {
   return move.split(/[-x]/);
 }
 
-// {square: piece letter} of a CFEN's placement, and the side to move ("w" or "b").
-function parseCfen(cfen) {
-  const fields = cfen.trim().split(/\s+/);
-  const rows = fields[0].split("/");
+// A CFEN's or a GFEN's placement as {square: piece letter}, its variant and the side to move's
+// letter ("w", "b"; "r", "g", "b", "y"). A GFEN has seven fields, a CFEN five.
+function parsePosition(fen) {
+  const fields = fen.trim().split(/\s+/);
+  const variant = fields.length === 7 ? "grand" : "standard";
+  const {files, widths} = VARIANTS[variant];
   const pieces = {};
-  rows.forEach((row, r) => {
-    let column = (12 - BOARD_WIDTHS[r]) / 2;
+  fields[0].split("/").forEach((row, r) => {
+    let column = (files - widths[r]) / 2;
     for (let i = 0; i < row.length;) {
       if (row[i] >= "0" && row[i] <= "9") {
         let n = 0;
@@ -28,7 +40,20 @@ function parseCfen(cfen) {
       }
     }
   });
-  return {pieces, side: fields[1]};
+  return {pieces, variant, side: fields[1]};
+}
+
+// Who moves: "White", "Black"; "Red", "Green", "Blue", "Yellow".
+function sideToMoveName(fen) {
+  const {variant, side} = parsePosition(fen);
+  return variant === "grand" && side === "b" ? "Blue" : SIDE_NAMES[side];
+}
+
+// Whether the side to move is the first side (White; Grand Camelot's rb partnership), whose
+// view the evaluation bar takes.
+function firstSideToMove(fen) {
+  const {variant, side} = parsePosition(fen);
+  return variant === "grand" ? side === "r" || side === "b" : side === "w";
 }
 
 // A board in `svg`: draw(cfen, legalMoves) shows a position; a completed click path calls
@@ -84,36 +109,44 @@ class Board {
   }
 
   render() {
-    const {pieces} = parseCfen(this.cfen);
+    const {pieces, variant} = parsePosition(this.cfen);
+    const {files, widths, castles} = VARIANTS[variant];
+    const grand = variant === "grand";
     const next = new Set(this.candidates(this.path).map(m => movePath(m)[this.path.length]));
     const onPath = new Set(this.path);
+    const width = 2 * MARGIN + files * CELL;
+    this.svg.setAttribute("viewBox", `0 0 ${width} 550`);
+    this.svg.setAttribute("width", String(Math.round(width * 0.9)));
     let out = "";
-    BOARD_WIDTHS.forEach((width, r) => {
+    widths.forEach((rowWidth, r) => {
       const y = MARGIN + r * CELL;
       out += `<text x="2" y="${y + 21}" font-size="12">${16 - r}</text>`;
-      for (let column = (12 - width) / 2; column < (12 + width) / 2; ++column) {
+      for (let column = (files - rowWidth) / 2; column < (files + rowWidth) / 2; ++column) {
         const name = String.fromCharCode(65 + column) + (16 - r);
         const x = MARGIN + column * CELL;
-        const castle = r === 0 || r === 15;
         const light = (column + r) % 2 === 0;
-        const fill = onPath.has(name) ? "#e8c84a" : castle ? "#c9a96e" : light ? "#eee8d5" : "#b5b08a";
+        const fill = onPath.has(name) ? "#e8c84a" : castles.includes(name) ? "#c9a96e"
+                   : light ? "#eee8d5" : "#b5b08a";
         out += `<g class="square" data-square="${name}"><rect x="${x}" y="${y}" width="${CELL}" ` +
                `height="${CELL}" fill="${fill}" stroke="#777"/>`;
         const piece = pieces[name];
         if (piece) {
-          const white = piece === piece.toUpperCase();
-          out += `<circle cx="${x + CELL / 2}" cy="${y + CELL / 2}" r="12" fill="${white ? "#fff" : "#222"}" ` +
-                 `stroke="${white ? "#222" : "#fff"}"/>`;
-          if (piece.toLowerCase() === "k")
+          const lower = piece.toLowerCase();
+          const knight = grand ? piece !== lower : lower === "k";
+          const colour = grand ? PIECE_COLOURS[lower] : piece === piece.toUpperCase() ? "#fff" : "#222";
+          const ink = colour === "#222" ? "#fff" : "#222";
+          out += `<circle cx="${x + CELL / 2}" cy="${y + CELL / 2}" r="12" fill="${colour}" ` +
+                 `stroke="${ink}"/>`;
+          if (knight)
             out += `<text x="${x + 11}" y="${y + 21}" font-size="14" font-weight="bold" ` +
-                   `fill="${white ? "#222" : "#fff"}">K</text>`;
+                   `fill="${ink}">K</text>`;
         }
         if (this.path.length > 0 && next.has(name))
           out += `<circle class="target" cx="${x + CELL / 2}" cy="${y + CELL / 2}" r="5" fill="#3a7d3a"/>`;
         out += "</g>";
       }
     });
-    for (let c = 0; c < 12; ++c)
+    for (let c = 0; c < files; ++c)
       out += `<text x="${MARGIN + c * CELL + 12}" y="${MARGIN + 16 * CELL + 16}" font-size="12">` +
              `${String.fromCharCode(65 + c)}</text>`;
     this.svg.innerHTML = out;

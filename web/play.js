@@ -19,8 +19,7 @@ async function show() {
     return message(error.message);
   }
   if (generation !== game.generation) return;
-  const side = parseCfen(legal.fen).side;
-  const yours = side === humanSide();
+  const yours = parsePosition(legal.fen).side === humanSide();
   board.draw(legal.fen, yours && !legal.finished ? legal.moves.map(m => m.move) : []);
   $("moves").innerHTML = game.moves.map(m => `<li>${m}</li>`).join("");
   if (legal.finished) {

@@ -24,6 +24,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 CAMELOT = sys.argv.pop(1) if len(sys.argv) > 1 else "build/cli/camelot"
 # One white man on F6 must jump the black man on F7 (R6); one more piece each keeps the game on.
 JUMP_CFEN = "2/8/10/11m/12/12/12/12/12/5m6/5M6/12/K11/10/8/2 w 0 0 0"
+GRAND_START = ("2/8/2GggggG2/4GggG4/6gg6/1B10Y1/1bB8Yy1/2bbb6yyy2/2bbb6yyy2/1bB8Yy1/1B10Y1/"
+               "6rr6/4RrrR4/2RrrrrR2/8/2 r 0 0 0 0 0")
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 WCF_GAMES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data",
                          "wcf-human-games.txt")
@@ -120,6 +122,16 @@ class WebApp(unittest.TestCase):
         self.click_path("F6xF8")
         self.wait(lambda: self.played() == ["F6xF8"])
         self.wait(lambda: "Black to move" in self.browser.find_element(By.ID, "status").text)
+        # Grand Camelot's start (G14): its wider board, a move by clicks, and its engine lines.
+        field = self.browser.find_element(By.ID, "fen-input")
+        field.clear()
+        field.send_keys(GRAND_START + "\n")
+        self.wait(lambda: self.browser.find_element(By.ID, "fen").text == GRAND_START)
+        self.assertEqual(len(self.browser.find_elements(By.CSS_SELECTOR, "[data-square]")), 180)  # G1
+        self.wait(lambda: self.engine_moves() or None)
+        self.click_path("H5-H6", self.legal(GRAND_START))
+        self.wait(lambda: self.played() == ["H5-H6"])
+        self.wait(lambda: "Green to move" in self.browser.find_element(By.ID, "status").text)
 
     def test_a_whole_game_by_clicks_against_random(self):
         self.browser.get(self.base + "play.html")
