@@ -26,6 +26,7 @@
 #include "openings/position_lookup.hpp"
 #include "players/game_record.hpp"
 #include "players/player_factory.hpp"
+#include "players/variant_record.hpp"
 
 namespace camelot::cli {
 namespace {
@@ -66,9 +67,16 @@ const std::vector<Level> kLevels = {
     {"full strength: the network, 1 second a move", "net,time=1000",
      "not rated (a second searches deeper than expert)"},
 };
+// Grand Camelot's levels: its players have not been rated against each other yet.
+const std::vector<Level> kGrandLevels = {
+    {"random moves", "random", "not rated"},
+    {"takes what it can", "greedy", "not rated"},
+    {"tree search, 400 simulations (Grand Camelot's default)", "mcts:sims=400", "not rated"},
+};
+
 // A level's player spec, the shipped network written out.
-std::string levelSpec(const Level& level) {
-  if (!level.player.starts_with("net")) return level.player;
+std::string levelSpec(const Level& level, Variant variant) {
+  if (variant == Variant::Grand || !level.player.starts_with("net")) return level.player;
   return "net:" + shippedNetwork().string() + level.player.substr(3);
 }
 
@@ -121,6 +129,14 @@ std::pair<std::string, std::string> positionOf(const httplib::Request& request) 
   if (fen.size() > kMaxPositionText) throw InputError("fen: longer than 512 characters");
   if (moves.size() > kMaxMovesText) throw InputError("moves: longer than 8192 characters");
   return {fen, moves};
+}
+
+// The variant a request names ("variant": "standard" or "grand"), or else its position's.
+Variant variantNamed(const std::string& name, const std::string& fen) {
+  if (name.empty()) return variantOf(std::nullopt, fen);
+  const std::optional<Variant> variant = parseVariant(name);
+  if (!variant) throw InputError("variant: '" + name + "' is not one (standard, grand)");
+  return *variant;
 }
 
 // {"fen", "variant", "status", "finished", "moves": [{"move", "fen"}, ...]}: the position after
@@ -289,7 +305,7 @@ class WebServer::Impl {
 
     server_.Get("/api/legal", [](const httplib::Request& request, httplib::Response& response) {
       const auto [fen, moves] = positionOf(request);
-      const Variant variant = variantOf(std::nullopt, fen);
+      const Variant variant = variantNamed(request.get_param_value("variant"), fen);
       reply(response, 200,
             withRules(variant, [&]<class Rules>(Rules) { return legalJson<Rules>(fen, moves); }));
     });
@@ -341,9 +357,10 @@ class WebServer::Impl {
           response.set_content(openingPositionJson(game.position(), report), "application/json");
         });
 
-    server_.Get("/api/levels", [](const httplib::Request&, httplib::Response& response) {
+    server_.Get("/api/levels", [](const httplib::Request& request, httplib::Response& response) {
+      const bool grand = request.get_param_value("variant") == "grand";
       nlohmann::json levels = nlohmann::json::array();
-      for (const Level& level : kLevels)
+      for (const Level& level : grand ? kGrandLevels : kLevels)
         levels.push_back({{"name", level.name}, {"rating", level.rating}});
       reply(response, 200, levels);
     });
@@ -353,25 +370,28 @@ class WebServer::Impl {
       const nlohmann::json body = nlohmann::json::parse(request.body, nullptr, false);
       if (!body.is_object())
         return reply(response, 400, {{"error", "the body is not a JSON object"}});
+      const std::string fen = text(body, "fen", "startpos");
+      const std::string moves = text(body, "moves", "");
       const int level = body.value("level", -1);
-      if (level < 0 || level >= static_cast<int>(kLevels.size()))
+      const Variant variant = variantNamed(text(body, "variant", ""), fen);
+      const std::vector<Level>& levels = variant == Variant::Grand ? kGrandLevels : kLevels;
+      if (level < 0 || level >= static_cast<int>(levels.size()))
         return reply(response, 400,
-                     {{"error", "level: 0 to " + std::to_string(kLevels.size() - 1)}});
-      const Game game = gameFromMoves(text(body, "fen", "startpos"), text(body, "moves", ""));
-      if (game.finished())
-        return reply(response, 400,
-                     {{"error", "the game is over (" + statusText(game.status()) + ")"}});
+                     {{"error", "level: 0 to " + std::to_string(levels.size() - 1)}});
       const SearchSlot slot(busyMoves_, options_.searches);
       if (!slot.taken())
         return reply(response, 429, {{"error", "the engine is busy; try again soon"}});
-      const std::unique_ptr<Player> player = makePlayer<StandardRules>(
-          PlayerSpec::parse(levelSpec(kLevels[static_cast<std::size_t>(level)])),
-          static_cast<std::uint64_t>(nextId_++));
-      const Move move = player->chooseMove(game);
-      nlohmann::json answer{{"move", toNotation(move)}};
-      if (const std::optional<MoveReport> report = player->lastReport())
-        answer["value"] = report->value;
-      reply(response, 200, answer);
+      reply(response, 200, withRules(variant, [&]<class Rules>(Rules) {
+              const typename Rules::Game game = gameFromMoves<Rules>(fen, moves);
+              if (game.finished())
+                throw InputError("the game is over (" + statusText(game.status()) + ")");
+              const std::unique_ptr<BasicPlayer<Rules>> player = makePlayer<Rules>(
+                  PlayerSpec::parse(levelSpec(levels[static_cast<std::size_t>(level)], variant)),
+                  static_cast<std::uint64_t>(nextId_++));
+              nlohmann::json answer{{"move", VariantText<Rules>::move(player->chooseMove(game))}};
+              if (const auto report = player->lastReport()) answer["value"] = report->value;
+              return answer;
+            }));
     });
 
     // A game as a line of a games file (what `replay` and `openings import` read):
@@ -380,15 +400,18 @@ class WebServer::Impl {
       const nlohmann::json body = nlohmann::json::parse(request.body, nullptr, false);
       if (!body.is_object())
         return reply(response, 400, {{"error", "the body is not a JSON object"}});
-      const Game game = gameFromMoves(text(body, "fen", "startpos"), text(body, "moves", ""));
-      GameRecord record;
-      record.game = 1;
-      record.white = text(body, "white", "");
-      record.black = text(body, "black", "");
-      record.start = game.startPosition();
-      record.moves = game.moves();
-      record.status = game.status();
-      reply(response, 200, {{"line", record.toJsonLine()}});
+      const std::string fen = text(body, "fen", "startpos");
+      const std::string moves = text(body, "moves", "");
+      // The first side's player and the second's: White and Black, or the partnerships rb and gy.
+      const std::array<std::string, 2> sides{text(body, "white", ""), text(body, "black", "")};
+      reply(response, 200,
+            withRules(variantNamed(text(body, "variant", ""), fen), [&]<class Rules>(Rules) {
+              const typename Rules::Game game = gameFromMoves<Rules>(fen, moves);
+              auto record = VariantRecord<Rules>::record(sides, game.startPosition(), game.moves(),
+                                                         game.status(), "");
+              record.game = 1;
+              return nlohmann::json{{"line", record.toJsonLine()}};
+            }));
     });
 
     server_.Post(

@@ -18,6 +18,7 @@ import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -72,7 +73,7 @@ class WebApp(unittest.TestCase):
             return response.status, json.loads(response.read())
 
     def legal(self, fen="startpos", moves=()):
-        query = urllib.parse.urlencode({"fen": fen, "moves": " ".join(moves)})
+        query = urllib.parse.urlencode({"fen": fen, "moves": " ".join(moves)})  # a GFEN: Grand
         return [m["move"] for m in self.get("api/legal?" + query)[1]["moves"]]
 
     def wait(self, condition, seconds=20):
@@ -94,7 +95,15 @@ class WebApp(unittest.TestCase):
         # A path that a longer move goes on from is ended by clicking its last square again.
         longer = any(re.split(r"[-x]", m)[:len(squares)] == squares and m != move for m in legal)
         for square in squares + (squares[-1:] if longer else []):
+            self.wait(lambda: self.click(square))
+
+    def click(self, square):
+        """Clicks a square; false when the board was redrawn under the click (then try again)."""
+        try:
             self.browser.find_element(By.CSS_SELECTOR, f'[data-square="{square}"]').click()
+            return True
+        except StaleElementReferenceException:
+            return False
 
     def test_the_analysis_board(self):
         self.browser.get(self.base)
@@ -160,6 +169,31 @@ class WebApp(unittest.TestCase):
         line = json.loads(record["line"])
         self.assertEqual(line["moves"], ["F6-F8", "F11-F9"])
         self.assertEqual(line["white"], "person")
+
+    def test_grand_camelot_with_the_person_in_one_seat(self):
+        self.browser.get(self.base + "play.html")
+        self.wait(lambda: self.browser.find_elements(By.CSS_SELECTOR, "#level option") or None)
+        self.browser.execute_script(
+            "const v = document.getElementById('variant'); v.value = 'grand';"
+            "v.dispatchEvent(new Event('change'));")
+        self.wait(lambda: len(self.browser.find_elements(By.CSS_SELECTOR, "[data-square]")) == 180)
+        self.wait(lambda: self.status() == "Your move.")
+        self.browser.execute_script(
+            "const s = document.getElementById('level'); s.value = '0'; s.dispatchEvent(new Event('change'));")
+        # Red (the person) moves three times by clicks; Green, Blue and Yellow answer each time.
+        for turn in range(3):
+            self.wait(lambda: self.status() == "Your move." and len(self.played()) == 4 * turn)
+            moves = self.legal(GRAND_START, self.played())
+            move = next(m for m in moves if m != "pass")
+            self.click_path(move, moves)
+            self.wait(lambda: len(self.played()) == 4 * turn + 4)
+        record = self.browser.execute_script(
+            "return fetch('/api/record', {method: 'POST', body: JSON.stringify({variant: 'grand', "
+            "moves: arguments[0], white: 'person', black: 'random'})}).then(r => r.json())",
+            " ".join(self.played()))
+        line = json.loads(record["line"])
+        self.assertEqual(line["variant"], "grand")
+        self.assertEqual(line["moves"], self.played())
 
     def status(self):
         text = self.browser.find_element(By.ID, "status").text
