@@ -1,8 +1,9 @@
 #pragma once
 // The opening explorer as a static site (docs/openings.md): index.html with its script and
-// style inline, and data.js holding the positions from the start with their moves, games and
-// book values. It opens from the file system, with no server and nothing downloaded; the
-// position's line is in the URL fragment (#F6-F8,G11-G9), so a line can be shared.
+// style inline, board.js and format.js (the web app's, from web/), and data.js holding the
+// positions from the start with their moves, games and book values. It opens from the file system,
+// with no server and nothing downloaded; the position's line is in the URL fragment
+// (#F6-F8,G11-G9), so a line can be shared.
 
 #include <cstddef>
 #include <filesystem>
@@ -24,7 +25,8 @@ struct ExplorerSiteSummary {
   std::size_t moves = 0;
 };
 
-// Writes DIR/index.html and DIR/data.js (creating DIR), each file whole or not at all.
+// Writes DIR/index.html, DIR/data.js, DIR/board.js and DIR/format.js (creating DIR), each file
+// whole or not at all.
 ExplorerSiteSummary writeExplorerSite(GameDatabase& database, const std::filesystem::path& dir,
                                       const ExplorerSiteSettings& settings = {});
 

@@ -135,7 +135,7 @@ class Board {
           const knight = grand ? piece !== lower : lower === "k";
           const colour = grand ? PIECE_COLOURS[lower] : piece === piece.toUpperCase() ? "#fff" : "#222";
           const ink = colour === "#222" ? "#fff" : "#222";
-          out += `<circle cx="${x + CELL / 2}" cy="${y + CELL / 2}" r="12" fill="${colour}" ` +
+          out += `<circle class="piece" cx="${x + CELL / 2}" cy="${y + CELL / 2}" r="12" fill="${colour}" ` +
                  `stroke="${ink}"/>`;
           if (knight)
             out += `<text x="${x + 11}" y="${y + 21}" font-size="14" font-weight="bold" ` +
