@@ -99,6 +99,13 @@ std::string text(const nlohmann::json& body, const char* field, const std::strin
   return value;
 }
 
+// A request's body as a JSON object. Throws InputError (a 400) for anything else.
+nlohmann::json bodyOf(const httplib::Request& request) {
+  nlohmann::json body = nlohmann::json::parse(request.body, nullptr, false);
+  if (!body.is_object()) throw InputError("the body is not a JSON object");
+  return body;
+}
+
 // One of `limit` searches at once, held while it lives; taken() is false when all are busy.
 class SearchSlot {
  public:
@@ -293,6 +300,16 @@ class WebServer::Impl {
   }
 
   void routes() {
+    pageRoutes();
+    positionRoutes();
+    runRoutes();
+    playRoutes();
+    analysisRoutes();
+    errorHandlers();
+  }
+
+  // The page's files.
+  void pageRoutes() {
     const auto page = [this](const std::string& name) {
       return [this, name](const httplib::Request&, httplib::Response& response) {
         const auto& [content, type] = files_.at(name);
@@ -302,7 +319,10 @@ class WebServer::Impl {
     server_.Get("/", page("index.html"));
     for (const auto& [name, type] : kPageFiles)
       server_.Get("/" + name, page(name));
+  }
 
+  // The position and opening routes: legal moves, the explorer, a game's values.
+  void positionRoutes() {
     server_.Get("/api/legal", [](const httplib::Request& request, httplib::Response& response) {
       const auto [fen, moves] = positionOf(request);
       const Variant variant = variantNamed(request.get_param_value("variant"), fen);
@@ -310,32 +330,10 @@ class WebServer::Impl {
             withRules(variant, [&]<class Rules>(Rules) { return legalJson<Rules>(fen, moves); }));
     });
 
-    server_.Get("/api/runs", [this](const httplib::Request&, httplib::Response& response) {
-      nlohmann::json runs = nlohmann::json::array();
-      for (const std::string& run : options_.runs)
-        runs.push_back(runName(run));
-      reply(response, 200, runs);
-    });
-
-    // A run of --runs by its index: its metrics, read afresh (the run may be going on).
-    server_.Get("/api/run", [this](const httplib::Request& request, httplib::Response& response) {
-      std::size_t index = 0;
-      try {
-        index = std::stoul(request.get_param_value("index"));
-      } catch (const std::exception&) {
-        return reply(response, 400, {{"error", "index: not a number"}});
-      }
-      if (index >= options_.runs.size()) return reply(response, 404, {{"error", "no such run"}});
-      reply(response, 200,
-            metricsJson(std::filesystem::path(options_.runs[index]) / "metrics.csv"));
-    });
-
     // {"fen", "moves"} of a game -> every position and the shipped network's value there.
     server_.Post(
         "/api/evaluations", [this](const httplib::Request& request, httplib::Response& response) {
-          const nlohmann::json body = nlohmann::json::parse(request.body, nullptr, false);
-          if (!body.is_object())
-            return reply(response, 400, {{"error", "the body is not a JSON object"}});
+          const nlohmann::json body = bodyOf(request);
           const Game game = gameFromMoves(text(body, "fen", "startpos"), text(body, "moves", ""));
           const SearchSlot slot(busyMoves_, options_.searches);
           if (!slot.taken())
@@ -356,7 +354,33 @@ class WebServer::Impl {
               lookUpPosition(*database_, OpeningBook(*database_), game.position());
           response.set_content(openingPositionJson(game.position(), report), "application/json");
         });
+  }
 
+  // The runs page's routes: the runs of --runs and one run's metrics.
+  void runRoutes() {
+    server_.Get("/api/runs", [this](const httplib::Request&, httplib::Response& response) {
+      nlohmann::json runs = nlohmann::json::array();
+      for (const std::string& run : options_.runs)
+        runs.push_back(runName(run));
+      reply(response, 200, runs);
+    });
+
+    // A run of --runs by its index: its metrics, read afresh (the run may be going on).
+    server_.Get("/api/run", [this](const httplib::Request& request, httplib::Response& response) {
+      std::size_t index = 0;
+      try {
+        index = std::stoul(request.get_param_value("index"));
+      } catch (const std::exception&) {
+        return reply(response, 400, {{"error", "index: not a number"}});
+      }
+      if (index >= options_.runs.size()) return reply(response, 404, {{"error", "no such run"}});
+      reply(response, 200,
+            metricsJson(std::filesystem::path(options_.runs[index]) / "metrics.csv"));
+    });
+  }
+
+  // The play page's routes: its levels, a level's move, a game as a record.
+  void playRoutes() {
     server_.Get("/api/levels", [](const httplib::Request& request, httplib::Response& response) {
       const bool grand = request.get_param_value("variant") == "grand";
       nlohmann::json levels = nlohmann::json::array();
@@ -367,9 +391,7 @@ class WebServer::Impl {
 
     // The program's move at a level: {"fen", "moves", "level"} -> {"move", "value"}.
     server_.Post("/api/move", [this](const httplib::Request& request, httplib::Response& response) {
-      const nlohmann::json body = nlohmann::json::parse(request.body, nullptr, false);
-      if (!body.is_object())
-        return reply(response, 400, {{"error", "the body is not a JSON object"}});
+      const nlohmann::json body = bodyOf(request);
       const std::string fen = text(body, "fen", "startpos");
       const std::string moves = text(body, "moves", "");
       const int level = body.value("level", -1);
@@ -397,9 +419,7 @@ class WebServer::Impl {
     // A game as a line of a games file (what `replay` and `openings import` read):
     // {"fen", "moves", "white", "black"} -> {"line"}.
     server_.Post("/api/record", [](const httplib::Request& request, httplib::Response& response) {
-      const nlohmann::json body = nlohmann::json::parse(request.body, nullptr, false);
-      if (!body.is_object())
-        return reply(response, 400, {{"error", "the body is not a JSON object"}});
+      const nlohmann::json body = bodyOf(request);
       const std::string fen = text(body, "fen", "startpos");
       const std::string moves = text(body, "moves", "");
       // The first side's player and the second's: White and Black, or the partnerships rb and gy.
@@ -413,12 +433,13 @@ class WebServer::Impl {
               return nlohmann::json{{"line", record.toJsonLine()}};
             }));
     });
+  }
 
+  // The analysis routes over the JSON analysis engine: start, poll, cancel.
+  void analysisRoutes() {
     server_.Post(
         "/api/analysis", [this](const httplib::Request& request, httplib::Response& response) {
-          nlohmann::json query = nlohmann::json::parse(request.body, nullptr, false);
-          if (!query.is_object())
-            return reply(response, 400, {{"error", "the body is not a JSON object"}});
+          nlohmann::json query = bodyOf(request);
           for (const char* field : {"fen", "moves"})
             if (query.contains(field) && query[field].dump().size() > kMaxMovesText)
               return reply(response, 400, {{"error", std::string(field) + ": too long"}});
@@ -483,7 +504,10 @@ class WebServer::Impl {
                    }
                    reply(response, 200, {{"cancelled", true}});
                  });
+  }
 
+  // Every refusal as a 4xx with {"error": reason}.
+  void errorHandlers() {
     server_.set_exception_handler(
         [](const httplib::Request&, httplib::Response& response, std::exception_ptr error) {
           std::string reason = "bad request";
