@@ -100,6 +100,25 @@ TEST(AnalysisEngine, ANetworksAlphaBetaGivesItsValueWdlAndPriors) {
   expectLegalLine(j["pv"]);
 }
 
+TEST(AnalysisEngine, ALimitReplacesThePlayersOwn) {
+  // sims replaces a tree search's simulations; depth alpha-beta's plies; a limit that means
+  // nothing to the player is ignored (depth to a tree search).
+  const auto a = answers({R"({"id": "s", "player": "mcts:sims=8", "sims": 50, "top": 1})",
+                          R"({"id": "d", "player": "net:)" + kTinyNet + R"(", "depth": 3})",
+                          R"({"id": "t", "player": "mcts:sims=8", "depth": 5, "top": 1})",
+                          R"({"id": "bad", "sims": 0})", R"({"id": "deep", "depth": 65})"});
+  ASSERT_EQ(a.size(), 5u);
+  std::map<std::string, nlohmann::json> byId;
+  for (const nlohmann::json& j : a)
+    byId[j["id"].get<std::string>()] = j;
+  EXPECT_EQ(byId["s"]["simulations"], 50);
+  EXPECT_EQ(byId["d"]["depth"], 3);
+  EXPECT_EQ(byId["t"]["simulations"], 8);
+  EXPECT_EQ(byId["bad"]["error"],
+            "field 'sims': must be a whole number from 1 to 100000000, not 0");
+  EXPECT_EQ(byId["deep"]["error"], "field 'depth': must be a whole number from 1 to 64, not 65");
+}
+
 TEST(AnalysisEngine, PartialAnswersComeWhileItSearches) {
   const auto a = answers({R"({"id": "p", "player": "mcts:sims=10000", "report_every_ms": 1,
                               "top": 2})"});
