@@ -347,15 +347,8 @@ class AlphaBetaPlayer::Search {
     return aborted_;
   }
 
-  // Whether the watch wants to hear of the iteration just completed: the first at once, then
-  // one every progressEvery.
-  bool progressDue() {
-    if (!watch_ || !watch_->progress || watch_->progressEvery.count() <= 0) return false;
-    const Clock::time_point now = Clock::now();
-    if (lastProgress_ && now - *lastProgress_ < watch_->progressEvery) return false;
-    lastProgress_ = now;
-    return true;
-  }
+  // Whether the watch wants to hear of the iteration just completed.
+  bool progressDue() { return watch_ && watch_->progressDue(lastProgress_); }
 
   // Orders the moves: the table move, castle wins, then by `priors` where given (one a move),
   // else captures by material, goal entries, killers and history.

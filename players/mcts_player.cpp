@@ -68,15 +68,10 @@ auto BasicMctsPlayer<Rules>::chooseMove(const Game& game, const ThinkingBudget& 
   const std::span<const typename Rules::Position> history(game.positions());
   search_->setRoot(game.position(), history.first(history.size() - 1));
   const SearchWatch* watch = budget.watch;
-  // The first report after the first answered step, then one every progressEvery.
   std::optional<std::chrono::steady_clock::time_point> lastProgress;
   const auto afterStep = [&] {
     if (watch->stopped()) search_->stop();
-    if (!watch->progress || watch->progressEvery.count() <= 0) return;
-    const auto now = std::chrono::steady_clock::now();
-    if (lastProgress && now - *lastProgress < watch->progressEvery) return;
-    lastProgress = now;
-    watch->progress();
+    if (watch->progressDue(lastProgress)) watch->progress();
   };
   const BasicSearchResult<Rules>& result =
       watch ? search_->runFor(*evaluator_, simulations, time, afterStep)

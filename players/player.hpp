@@ -37,6 +37,15 @@ struct SearchWatch {
   std::function<void()> progress;
 
   bool stopped() const { return stop && stop->load(std::memory_order_relaxed); }
+  // Whether progress is to be called now, given when it last was (`last`, updated): the first
+  // time at once, then once every progressEvery.
+  bool progressDue(std::optional<std::chrono::steady_clock::time_point>& last) const {
+    if (!progress || progressEvery.count() <= 0) return false;
+    const auto now = std::chrono::steady_clock::now();
+    if (last && now - *last < progressEvery) return false;
+    last = now;
+    return true;
+  }
 };
 
 // What a searching player can say about its last move: the engine protocol's `info` line, the
