@@ -93,7 +93,9 @@ class Distributed(unittest.TestCase):
         # Once generation 2's self-play has begun, kill a rank that is not rank 0 (the lock's
         # holder).
         deadline = time.time() + 240
-        while not glob.glob(os.path.join(killed, "chunks", "chunk-000002-*")):
+        # The lock is read too: wait for it as well, not only for the chunk.
+        while not (glob.glob(os.path.join(killed, "chunks", "chunk-000002-*"))
+                   and os.path.exists(os.path.join(killed, "lock"))):
             self.assertIsNone(job.poll(), "the run ended before it could be killed")
             self.assertLess(time.time(), deadline)
             time.sleep(0.05)
