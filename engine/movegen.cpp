@@ -17,6 +17,16 @@ Bitboard jumpSources(Bitboard enemies, Bitboard empty) {
   return sources;
 }
 
+// The squares with the file and rank parity of `s`: a canter leaps two squares, so it can end
+// nowhere else. (Index = (rank - 1) * 16 + file + 2: bit 0 is the file's parity, bit 4 the rank's.)
+constexpr Bitboard canterParity(Square s) {
+  constexpr std::uint64_t kFilesLike0 = 0x5555555555555555ull;
+  constexpr std::uint64_t kRanksLike0 = 0x0000FFFF0000FFFFull;
+  const std::uint64_t files = (s & 1) ? ~kFilesLike0 : kFilesLike0;
+  const std::uint64_t word = files & ((s & 16) ? ~kRanksLike0 : kRanksLike0);
+  return {word, word, word, word};
+}
+
 // What stands on each square, one byte of flags a square, for the generator's per-piece loops:
 // reading a byte is one instruction where a bitboard's membership test takes four.
 enum CellFlag : std::uint8_t {
@@ -219,7 +229,7 @@ class Generator {
 
   void addLiftedPieceMoves(Square s, bool quiet, bool captures) {
     pieceMovesBegin_ = out_.size();
-    if (quiet) {
+    if (quiet && quietMovesMatter()) {
       unsigned steps = 0;  // the directions of the plain moves, found without branches
       for (int d = 0; d < 8; ++d)
         steps |= static_cast<unsigned>(quietLandable(cells_[stepFrom(s, d)])) << d;
@@ -236,7 +246,7 @@ class Generator {
       startJumps(s);
     }
     if (!knights_.test(s)) {
-      if (quiet && cantersMatter()) {
+      if (quiet && quietMovesMatter()) {
         tree_.build(s, cells_);
         addCanters(tree_);
       }
@@ -248,10 +258,9 @@ class Generator {
     Bitboard jumpOffers = jumpSources_;
     for (int d = 0; d < 8; ++d)
       if (cells_[stepFrom(s, d)] & kCellEnemy) jumpOffers.set(leapFrom(s, d));
-    jumpOffers &= ~goal_;
-    if (!(quiet && cantersMatter()) &&
-        !cantersReach(s, own_ & ~Bitboard::of(s), (empty_ | Bitboard::of(s)) & ~ownCastle_,
-                      jumpOffers))
+    jumpOffers &= ~goal_ & canterParity(s);
+    if (!(quiet && quietMovesMatter()) &&
+        !cantersReach(s, jumpOffers))
       return;  // no charge, and the canters are not wanted
 
     tree_.build(s, cells_);
@@ -268,7 +277,7 @@ class Generator {
     if (!quiet) return;
     if (!anyLaunch) {
       addCanters(tree_);
-    } else if (cantersMatter()) {
+    } else if (quietMovesMatter()) {
       forEachSquare(jumpOffers, [&](Square q) { cells_[q] |= kCellBarred; });
       restrictedTree_.build(s, cells_);
       forEachSquare(jumpOffers, [&](Square q) { cells_[q] &= ~kCellBarred; });
@@ -276,28 +285,37 @@ class Generator {
     }
   }
 
-  // Whether a canter from `start` can end on a square of `targets`: the tree's squares found
-  // layer by layer on whole bitboards, without the paths and their order.
-  bool cantersReach(Square start, Bitboard friends, Bitboard landable, Bitboard targets) const {
+  // Whether a canter of the lifted piece from `start` can end on a square of `targets`: the
+  // tree's squares found depth first on the cells, without their paths and order, stopping at
+  // the first target. (Most trees are a few squares: a byte a neighbour beats whole-board
+  // shifts a layer.)
+  bool cantersReach(Square start, Bitboard targets) {
     if (targets.none()) return false;
-    Bitboard reached = Bitboard::of(start);
-    Bitboard frontier = reached;
-    while (frontier.any()) {
-      const Bitboard from = frontier & ~goal_;  // a canter ends on the goal (R8)
-      Bitboard next;
-      forEachDirection(
-          [&]<int D>() { next |= (from.template shifted<D>() & friends).template shifted<D>(); });
-      next &= landable & ~reached;
-      if ((next & targets).any()) return true;
-      reached |= next;
-      frontier = next;
+    std::array<Square, kRealSquares> reached;
+    int size = 0;
+    int next = 0;
+    reached[size++] = start;
+    cells_[start] |= kCellReached;
+    bool found = false;
+    while (next < size && !found) {
+      const Square from = reached[next++];
+      if (cells_[from] & kCellGoal) continue;  // a canter ends on the goal (R8)
+      for (int d = 0; d < 8 && !found; ++d) {
+        const Square to = leapFrom(from, d);
+        if (!(cells_[stepFrom(from, d)] & kCellOwn) || !quietLandable(cells_[to])) continue;
+        cells_[to] |= kCellReached;
+        reached[size++] = to;
+        found = targets.test(to);
+      }
     }
-    return false;
+    for (int i = 0; i < size; ++i)
+      cells_[reached[i]] &= ~kCellReached;
+    return found;
   }
 
-  // Whether a piece's canters change what run() finds. In a tactical listing they do not once
-  // some move is known to go unlisted and none can reach the goal.
-  bool cantersMatter() const {
+  // Whether a piece's plain moves and canters change what run() finds. In a tactical listing
+  // they do not once some move is known to go unlisted and none can reach the goal.
+  bool quietMovesMatter() const {
     return kListing != Listing::Tactical || goalInReach_ || unlisted_ == 0;
   }
 
