@@ -259,8 +259,7 @@ class Generator {
     for (int d = 0; d < 8; ++d)
       if (cells_[stepFrom(s, d)] & kCellEnemy) jumpOffers.set(leapFrom(s, d));
     jumpOffers &= ~goal_ & canterParity(s);
-    if (!(quiet && quietMovesMatter()) &&
-        !cantersReach(s, jumpOffers))
+    if (!(quiet && quietMovesMatter()) && !cantersReach(s, jumpOffers))
       return;  // no charge, and the canters are not wanted
 
     tree_.build(s, cells_);
