@@ -124,7 +124,7 @@ template <class Rules>
 PositionAnalyzer<Rules>::PositionAnalyzer(const PlayerSpec& spec)
     : player_(makePlayer<Rules>(spec, 1)) {
   searcher_ = dynamic_cast<const BasicMctsPlayer<Rules>*>(player_.get());
-  const std::optional<NetPlayerSpec> net = netPlayerSpec(spec, kDefaultNetSearch<Rules>);
+  const std::optional<NetPlayerSpec> net = netPlayerSpec(spec);
   if (!net && !searcher_)
     throw UsageError(
         "analyze reads a network or a tree search: --player must be net:FILE[,...], mcts:... or "

@@ -1,13 +1,13 @@
 #pragma once
 // What alpha-beta asks of a position beyond the rules: a static value where it stops searching
 // and, where the judge has one, a prior over the moves to search the likely best first. The
-// hand-written evaluation (mcts/evaluation.hpp, no priors) unless a player is given another
-// judge, such as a network (nn/network_judge.hpp).
+// hand-written evaluation (mcts/evaluation.hpp, mcts/grand_evaluation.hpp, no priors) unless a
+// player is given another judge, such as a network (nn/network_judge.hpp). One interface per
+// variant (engine/game_rules.hpp).
 
 #include <vector>
 
-#include "engine/movegen.hpp"
-#include "engine/position.hpp"
+#include "engine/game_rules.hpp"
 
 namespace camelot {
 
@@ -15,17 +15,24 @@ namespace camelot {
 // 100), still far below the search's proven wins (kWinThreshold).
 inline constexpr int kJudgeWinUnits = 1000;
 
-class PositionJudge {
+template <class Rules>
+class BasicPositionJudge {
  public:
-  virtual ~PositionJudge() = default;
+  using Position = typename Rules::Position;
+  using MoveList = typename Rules::MoveList;
+
+  virtual ~BasicPositionJudge() = default;
   // The position's value for the side to move, in the units of the hand-written evaluation.
   // The game goes on (there is at least one legal move); `moves` holds its legal moves or only
-  // the tactical ones (generateTacticalMoves): a value may read the captures and goal entries
+  // the tactical ones (Rules::tacticalMoves): a value may read the captures and goal entries
   // alone.
   virtual int value(const Position& position, const MoveList& moves) = 0;
   // One prior a move of `moves` into `priors`, summing to 1.
   virtual void priors(const Position& position, const MoveList& moves,
                       std::vector<float>& priors) = 0;
 };
+
+using PositionJudge = BasicPositionJudge<StandardRules>;
+using GrandPositionJudge = BasicPositionJudge<GrandRules>;
 
 }  // namespace camelot

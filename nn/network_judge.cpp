@@ -11,16 +11,17 @@ namespace {
 // leaf again through transpositions and in each iteration of its deepening, and a value read
 // back costs a few nanoseconds where the network costs a microsecond or more. A judge is given
 // the position alone (no history, no repetitions), and the position is its hash (placement,
-// side to move, castle counters) and its clock, so a value read back is exactly the one the
-// network would give, whatever the model reads of them.
+// side or player to move, castle counters) and its clock, so a value read back is exactly the
+// one the network would give, whatever the model reads of them.
 class ValueCache {
  public:
   static constexpr int kBits = 14;  // 16,384 values, 256 KiB: stays in the level-2 cache
 
-  static std::uint64_t keyOf(const Position& position) {
+  template <class Rules>
+  static std::uint64_t keyOf(const typename Rules::Position& position) {
     // An odd multiplier spreads the clock over the key's bits.
-    return position.hash() ^
-           (static_cast<std::uint64_t>(position.clock() + 1) * 0x9E3779B97F4A7C15ull);
+    return Rules::hash(position) ^
+           (static_cast<std::uint64_t>(Rules::clock(position) + 1) * 0x9E3779B97F4A7C15ull);
   }
   const int* find(std::uint64_t key) const {
     const Entry& e = entries_[key & kMask];
@@ -37,12 +38,17 @@ class ValueCache {
   std::vector<Entry> entries_ = std::vector<Entry>(std::size_t{1} << kBits);
 };
 
-class NetworkJudge final : public PositionJudge {
+template <class Rules>
+class NetworkJudge final : public BasicPositionJudge<Rules> {
+  using Position = typename Rules::Position;
+  using MoveList = typename Rules::MoveList;
+
  public:
-  explicit NetworkJudge(const Model& model) : evaluator_(model.evaluator(/*threads=*/1)) {}
+  explicit NetworkJudge(const Model& model)
+      : evaluator_(model.evaluatorFor<Rules>(/*threads=*/1)) {}
 
   int value(const Position& position, const MoveList& moves) override {
-    const std::uint64_t key = ValueCache::keyOf(position);
+    const std::uint64_t key = ValueCache::keyOf<Rules>(position);
     if (const int* cached = cache_.find(key)) return *cached;
     const Evaluation& answer = evaluate(position, moves, /*needPriors=*/false);
     const int value = static_cast<int>(std::lround(answer.value.expected() * kJudgeWinUnits));
@@ -57,20 +63,24 @@ class NetworkJudge final : public PositionJudge {
 
  private:
   const Evaluation& evaluate(const Position& position, const MoveList& moves, bool needPriors) {
-    const EvaluationRequest request{&position, &moves, {}, 0, needPriors};
+    const BasicEvaluationRequest<Rules> request{&position, &moves, {}, 0, needPriors};
     evaluator_->evaluate({&request, 1}, {&answer_, 1});
     return answer_;
   }
 
-  std::unique_ptr<Evaluator> evaluator_;
+  std::unique_ptr<BasicEvaluator<Rules>> evaluator_;
   Evaluation answer_;
   ValueCache cache_;
 };
 
 }  // namespace
 
-std::unique_ptr<PositionJudge> makeNetworkJudge(const Model& model) {
-  return std::make_unique<NetworkJudge>(model);
+template <class Rules>
+std::unique_ptr<BasicPositionJudge<Rules>> makeNetworkJudgeFor(const Model& model) {
+  return std::make_unique<NetworkJudge<Rules>>(model);
 }
+
+template std::unique_ptr<PositionJudge> makeNetworkJudgeFor<StandardRules>(const Model&);
+template std::unique_ptr<GrandPositionJudge> makeNetworkJudgeFor<GrandRules>(const Model&);
 
 }  // namespace camelot

@@ -5,8 +5,6 @@
 #include <optional>
 #include <string>
 
-#include "engine/rules_status.hpp"
-
 namespace camelot {
 namespace {
 
@@ -16,32 +14,10 @@ constexpr int kInfinity = kWinScore + 1;
 
 enum Bound : std::uint8_t { kNoBound = 0, kUpper = 1, kLower = 2, kExact = 3 };
 
-// A move's identity for the table and the killers: from and to decide a non-capture (R10);
-// a fold of the captured squares (in written order, which is fixed) tells captures apart.
-std::uint32_t moveKey(const Move& m) {
-  std::uint32_t captured = m.isCapture() ? 1 : 0;
-  for (int i = m.quietSteps; i < m.steps; ++i)
-    captured = captured * 167 + m.jumpedSquare(i);
-  return m.from() | (static_cast<std::uint32_t>(m.to()) << 8) | ((captured & 0xFFFF) << 16);
-}
-
-int capturedValue(const Position& p, const Move& m, const EvalWeights& w) {
-  const Bitboard knights = p.knights(opposite(p.sideToMove()));
-  int value = 0;
-  for (int i = m.quietSteps; i < m.steps; ++i)
-    value += knights.test(m.jumpedSquare(i)) ? w.knight : w.man;
-  return value;
-}
-
-// The move puts the mover's second piece on the goal: a win by R9 a.
-bool completesCastle(const Position& p, const Move& m) {
-  const Square to = m.to();
-  const Square other = otherCastleSquare(to);
-  return isGoalOf(p.sideToMove(), to) && m.from() != other && p.pieces(p.sideToMove()).test(other);
-}
-
-bool allCaptures(const MoveList& moves) {
-  return std::all_of(moves.begin(), moves.end(), [](const Move& m) { return m.isCapture(); });
+template <class Rules>
+bool allCaptures(const typename Rules::MoveList& moves) {
+  return std::all_of(moves.begin(), moves.end(),
+                     [](const auto& m) { return AlphaBetaVariant<Rules>::isCapture(m); });
 }
 
 // Mate scores are stored relative to the node, so they stay right at another distance.
@@ -52,9 +28,8 @@ int fromTable(int score, int ply) {
   return score > kWinThreshold ? score - ply : score < -kWinThreshold ? score + ply : score;
 }
 
-constexpr int historyIndex(Color c, const Move& m) {
-  return (index(c) * kGridSquares + m.from()) * kGridSquares + m.to();
-}
+// The history table's squares: both variants' boards fit a 16x16 grid.
+constexpr int kHistorySquares = 256;
 constexpr int kHistoryCap = 1 << 20;
 
 // Move ordering tiers, best first; within a tier a larger number goes first.
@@ -77,9 +52,14 @@ struct Ordered {
 
 }  // namespace
 
-class AlphaBetaPlayer::Search {
+template <class Rules>
+class BasicAlphaBetaPlayer<Rules>::Search {
+  using Position = typename Rules::Position;
+  using MoveList = typename Rules::MoveList;
+  using Variant = AlphaBetaVariant<Rules>;
+
  public:
-  Search(AlphaBetaPlayer& player, const Game& game, int maxDepth,
+  Search(BasicAlphaBetaPlayer& player, const Game& game, int maxDepth,
          std::optional<std::chrono::milliseconds> time, const SearchWatch* watch)
       : player_(player),
         watch_(watch),
@@ -94,7 +74,7 @@ class AlphaBetaPlayer::Search {
     // The game's positions: repetitions (R9 e) of them count in the search too.
     const std::vector<Position>& before = game.positions();
     for (std::size_t i = 0; i + 1 < before.size(); ++i)
-      hashes_.push_back(before[i].hash());
+      hashes_.push_back(Rules::hash(before[i]));
     rootIndex_ = hashes_.size();
     hashes_.resize(rootIndex_ + kMaxSearchPly + 1);
     if (time) deadline_ = start_ + *time;
@@ -104,7 +84,7 @@ class AlphaBetaPlayer::Search {
 
   Move run(const Position& root) {
     Move best = rootMoves_.front();
-    SearchReport& report = player_.report_;
+    BasicSearchReport<Rules>& report = player_.report_;
     report = {};
     for (int depth = 1; depth <= maxDepth_; ++depth) {
       canAbort_ = depth > 1;  // the first iteration always completes: a move is always known
@@ -140,12 +120,12 @@ class AlphaBetaPlayer::Search {
 
  private:
   int searchRoot(const Position& root, int depth) {
-    hashes_[rootIndex_] = root.hash();
+    hashes_[rootIndex_] = Rules::hash(root);
     ++nodes_;
     int alpha = -kInfinity;
     const int beta = kInfinity;
     for (std::size_t i = 0; i < rootMoves_.size(); ++i) {
-      const Position next = root.after(rootMoves_[i]);
+      const Position next = Rules::after(root, rootMoves_[i]);
       int score;
       if (i == 0) {
         score = -negamax(next, depth - 1, -beta, -alpha, 1, true);
@@ -161,47 +141,47 @@ class AlphaBetaPlayer::Search {
       }
     }
     if (!aborted_)
-      store(root.hash(), depth, kExact, alpha, moveKey(rootMoves_[*iterationBest_]), 0);
+      store(Rules::hash(root), depth, kExact, alpha, Variant::moveKey(rootMoves_[*iterationBest_]),
+            0);
     return alpha;
   }
 
   // The start of every node: records its hash (repetitions), scores a finished game or the
   // ply cap, counts the node and checks the clock. A value when the node needs no search.
   std::optional<int> enterNode(const Position& p, int ply) {
-    hashes_[rootIndex_ + ply] = p.hash();
-    if (const GameStatus s = immediateStatus(p); s.finished())
-      return terminalScore(s, p.sideToMove(), ply);
+    hashes_[rootIndex_ + ply] = Rules::hash(p);
+    if (const std::optional<int> score = Variant::decided(p, ply)) return score;
     if (ply >= kMaxSearchPly) {
       MoveList& moves = lists_[ply];
-      generateMoves(p, moves);
-      return moves.empty() ? noMovesScore(p, moves, ply) : staticValue(p, moves);
+      Variant::generate(p, moves);
+      return moves.empty() ? Variant::noMovesScore(p, ply) : staticValue(p, moves);
     }
     if (countNodeAndCheckTime()) return 0;
     return std::nullopt;
   }
 
   int staticValue(const Position& p, const MoveList& moves) {
-    return player_.judge_ ? player_.judge_->value(p, moves) : evaluate(p, weights_);
+    return player_.judge_ ? player_.judge_->value(p, moves) : Variant::evaluate(p, weights_);
   }
 
   // `best`, then the table's best moves from the position after it, up to `length` moves; it
   // stops early where the table has no move or a position repeats.
   std::vector<Move> principalVariation(const Position& root, const Move& best, int length) {
     std::vector<Move> pv{best};
-    std::vector<std::uint64_t> seen{root.hash()};
-    Position p = root.after(best);
+    std::vector<std::uint64_t> seen{Rules::hash(root)};
+    Position p = Rules::after(root, best);
     MoveList moves;
     while (static_cast<int>(pv.size()) < length &&
-           std::find(seen.begin(), seen.end(), p.hash()) == seen.end()) {
-      seen.push_back(p.hash());
-      const TtEntry* e = probe(p.hash());
-      if (e == nullptr || e->move == 0 || immediateStatus(p).finished()) break;
-      generateMoves(p, moves);
+           std::find(seen.begin(), seen.end(), Rules::hash(p)) == seen.end()) {
+      seen.push_back(Rules::hash(p));
+      const TtEntry* e = probe(Rules::hash(p));
+      if (e == nullptr || e->move == 0 || Variant::decided(p, 0)) break;
+      Variant::generate(p, moves);
       const auto m = std::find_if(moves.begin(), moves.end(),
-                                  [&](const Move& c) { return moveKey(c) == e->move; });
+                                  [&](const Move& c) { return Variant::moveKey(c) == e->move; });
       if (m == moves.end()) break;
       pv.push_back(*m);
-      p = p.after(*m);
+      p = Rules::after(p, *m);
     }
     return pv;
   }
@@ -209,13 +189,13 @@ class AlphaBetaPlayer::Search {
   int negamax(const Position& p, int depth, int alpha, int beta, int ply, bool pvNode) {
     if (depth <= 0) return quiesce(p, alpha, beta, ply);
     if (const std::optional<int> score = enterNode(p, ply)) return *score;
-    const Color us = p.sideToMove();
+    const int seat = Variant::seat(p);
 
     MoveList& moves = lists_[ply];
-    if (p.clock() >= kClockLimit || isRepetitionDraw(p, ply)) {
-      // R9 d comes before e and f: a side without moves loses even then.
-      generateMoves(p, moves);
-      return moves.empty() ? noMovesScore(p, moves, ply) : 0;
+    if (Rules::clock(p) >= Variant::kClockLimit || isRepetitionDraw(p, ply)) {
+      // R9 d (G12.4) comes before e and f: a side without moves loses even then.
+      Variant::generate(p, moves);
+      return moves.empty() ? Variant::noMovesScore(p, ply) : 0;
     }
 
     // The best possible result is a win on this move; the worst a loss right after it.
@@ -224,7 +204,7 @@ class AlphaBetaPlayer::Search {
     if (alpha >= beta) return alpha;
 
     std::uint32_t tableMove = 0;
-    if (const TtEntry* e = probe(p.hash())) {
+    if (const TtEntry* e = probe(Rules::hash(p))) {
       tableMove = e->move;
       const int score = fromTable(e->score, ply);
       const int bound = e->boundAndAge & 3;
@@ -234,8 +214,8 @@ class AlphaBetaPlayer::Search {
         return score;
     }
 
-    generateMoves(p, moves);
-    if (moves.empty()) return noMovesScore(p, moves, ply);
+    Variant::generate(p, moves);
+    if (moves.empty()) return Variant::noMovesScore(p, ply);
     const bool byPriors =
         player_.judge_ && player_.settings_.orderByPriors && depth >= kPriorOrderDepth;
     if (byPriors) player_.judge_->priors(p, moves, priors_[ply]);
@@ -243,7 +223,7 @@ class AlphaBetaPlayer::Search {
 
     // A forced reply or a compulsory capture (R4: every move is one, so there are few) is
     // searched one ply deeper: the exchanges of Camelot are settled beyond the horizon.
-    const bool forced = moves.size() == 1 || allCaptures(moves);
+    const bool forced = moves.size() == 1 || allCaptures<Rules>(moves);
     const int extension = forced && ply < 2 * maxDepth_ ? 1 : 0;
     const int alphaIn = alpha;
     int best = -kInfinity;
@@ -252,7 +232,7 @@ class AlphaBetaPlayer::Search {
       const Ordered& o = pickNext(ply, i);
       const Move& m = moves[o.index];
       const bool quiet = o.quiet;
-      const Position next = p.after(m);
+      const Position next = Rules::after(p, m);
       const int newDepth = depth - 1 + extension;
       int score;
       if (i == 0) {
@@ -270,18 +250,18 @@ class AlphaBetaPlayer::Search {
       if (aborted_) return 0;
       if (score > best) {
         best = score;
-        bestMove = moveKey(m);
+        bestMove = Variant::moveKey(m);
         if (score > alpha) {
           alpha = score;
           if (alpha >= beta) {
-            if (quiet) rememberCutoff(us, m, depth, ply);
+            if (quiet) rememberCutoff(seat, m, depth, ply);
             break;
           }
         }
       }
     }
     const Bound bound = best >= beta ? kLower : best > alphaIn ? kExact : kUpper;
-    store(p.hash(), depth, bound, best, bestMove, ply);
+    store(Rules::hash(p), depth, bound, best, bestMove, ply);
     return best;
   }
 
@@ -294,14 +274,14 @@ class AlphaBetaPlayer::Search {
     // The captures, the castle wins and the judge's value need only the tactical moves; the
     // canter trees of the rest are most of a full list's cost.
     MoveList& moves = lists_[ply];
-    const bool otherMoves = generateTacticalMoves(p, moves);
-    if (moves.empty() && !otherMoves) return noMovesScore(p, moves, ply);
-    if (p.clock() >= kClockLimit || isRepetitionDraw(p, ply)) return 0;
+    const bool otherMoves = Variant::generateTactical(p, moves);
+    if (moves.empty() && !otherMoves) return Variant::noMovesScore(p, ply);
+    if (Rules::clock(p) >= Variant::kClockLimit || isRepetitionDraw(p, ply)) return 0;
 
     for (const Move& m : moves)
-      if (completesCastle(p, m)) return winIn(ply + 1);
+      if (Variant::winsAtOnce(p, m)) return winIn(ply + 1);
     int best = -kInfinity;
-    if (otherMoves || !allCaptures(moves)) {
+    if (otherMoves || !allCaptures<Rules>(moves)) {
       best = staticValue(p, moves);
       if (best >= beta) return best;
       alpha = std::max(alpha, best);
@@ -309,8 +289,8 @@ class AlphaBetaPlayer::Search {
     scoreMoves(p, moves, 0, ply, nullptr);
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Move& m = moves[pickNext(ply, i).index];
-      if (!m.isCapture()) break;  // captures are ordered first
-      const int score = -quiesce(p.after(m), -beta, -alpha, ply + 1);
+      if (!Variant::isCapture(m)) break;  // captures are ordered first
+      const int score = -quiesce(Rules::after(p, m), -beta, -alpha, ply + 1);
       if (aborted_) return 0;
       if (score > best) {
         best = score;
@@ -321,19 +301,17 @@ class AlphaBetaPlayer::Search {
     return best;
   }
 
-  int noMovesScore(const Position& p, const MoveList& moves, int ply) const {
-    return terminalScore(statusWithMoves(p, moves, ClockRule::Ignore), p.sideToMove(), ply);
-  }
-
-  // R9 e within the search: a position seen before on the search path, or twice in the game,
-  // is scored as the draw that repeating it would allow.
+  // R9 e (G12.5) within the search: a position seen before on the search path, or twice in the
+  // game, is scored as the draw that repeating it would allow. Only positions a whole turn
+  // cycle back can be the same (the same side, or player, to move).
   bool isRepetitionDraw(const Position& p, int ply) const {
     const std::size_t here = rootIndex_ + ply;
     // A capture or a goal entry changes the placement for good; the clock counts since then.
-    const std::size_t window = std::min<std::size_t>(p.clock(), here);
+    const std::size_t window = std::min<std::size_t>(Rules::clock(p), here);
+    const std::uint64_t hash = Rules::hash(p);
     int inGame = 0;
-    for (std::size_t back = 2; back <= window; back += 2) {
-      if (hashes_[here - back] != p.hash()) continue;
+    for (std::size_t back = Rules::kTurnCycle; back <= window; back += Rules::kTurnCycle) {
+      if (hashes_[here - back] != hash) continue;
       if (here - back >= rootIndex_ || ++inGame == 2) return true;
     }
     return false;
@@ -356,30 +334,32 @@ class AlphaBetaPlayer::Search {
                   const std::vector<float>* priors) {
     std::vector<Ordered>& order = orders_[ply];
     order.resize(moves.size());
-    const Color us = p.sideToMove();
+    const int seat = Variant::seat(p);
     const auto& killers = killers_[ply];
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Move& m = moves[i];
-      const std::uint32_t key = moveKey(m);
+      const std::uint32_t key = Variant::moveKey(m);
       const bool killer = key == killers[0] || key == killers[1];
+      const bool capture = Variant::isCapture(m);
+      const bool goalEntry = Variant::entersGoal(p, m);
       int score;
       if (key == tableMove) {
         score = kTableMoveOrder;
-      } else if (completesCastle(p, m)) {
+      } else if (Variant::winsAtOnce(p, m)) {
         score = kCastleWinOrder;
       } else if (priors != nullptr) {
         score = static_cast<int>((*priors)[i] * static_cast<float>(kGoalEntryOrder));
-      } else if (m.isCapture()) {
+      } else if (capture) {
         // Most material first; among equals the shorter move, which leaves fewer holes.
-        score = kCaptureOrder + capturedValue(p, m, weights_) * 64 - m.steps;
-      } else if (isGoalOf(us, m.to())) {
+        score = kCaptureOrder + Variant::capturedValue(p, m, weights_) * 64 - steps(m);
+      } else if (goalEntry) {
         score = kGoalEntryOrder;
       } else if (killer) {
         score = kKillerOrder + (key == killers[0]);
       } else {
-        score = player_.history_[historyIndex(us, m)];
+        score = player_.history_[historyIndex(seat, m)];
       }
-      const bool quiet = key != tableMove && !m.isCapture() && !isGoalOf(us, m.to()) && !killer;
+      const bool quiet = key != tableMove && !capture && !goalEntry && !killer;
       order[i] = {score, static_cast<std::uint32_t>(i), quiet};
     }
   }
@@ -401,14 +381,25 @@ class AlphaBetaPlayer::Search {
     return order[i];
   }
 
-  void rememberCutoff(Color us, const Move& m, int depth, int ply) {
-    const std::uint32_t key = moveKey(m);
+  static int steps(const Move& m) {
+    if constexpr (requires { m.steps(); })
+      return m.steps();
+    else
+      return m.steps;
+  }
+
+  static int historyIndex(int seat, const Move& m) {
+    return (seat * kHistorySquares + Variant::from(m)) * kHistorySquares + Variant::to(m);
+  }
+
+  void rememberCutoff(int seat, const Move& m, int depth, int ply) {
+    const std::uint32_t key = Variant::moveKey(m);
     auto& killers = killers_[ply];
     if (killers[0] != key) {
       killers[1] = killers[0];
       killers[0] = key;
     }
-    std::int32_t& h = player_.history_[historyIndex(us, m)];
+    std::int32_t& h = player_.history_[historyIndex(seat, m)];
     h += depth * depth;
     if (h >= kHistoryCap)
       for (std::int32_t& v : player_.history_)
@@ -441,9 +432,9 @@ class AlphaBetaPlayer::Search {
     return static_cast<std::size_t>(key & (player_.table_.size() / 2 - 1)) * 2;
   }
 
-  AlphaBetaPlayer& player_;
+  BasicAlphaBetaPlayer& player_;
   const SearchWatch* watch_;  // none: no caller's hold
-  const EvalWeights& weights_;
+  const typename Variant::Weights& weights_;
   const int maxDepth_;
   const Clock::time_point start_;
   const std::optional<std::chrono::milliseconds> timeLimit_;
@@ -465,27 +456,34 @@ class AlphaBetaPlayer::Search {
   std::vector<std::array<std::uint32_t, 2>> killers_;  // per ply
 };
 
-AlphaBetaPlayer::AlphaBetaPlayer(const AlphaBetaSettings& settings,
-                                 std::unique_ptr<PositionJudge> judge, std::string namePrefix)
-    : AlphaBetaPlayer(settings) {
+template <class Rules>
+BasicAlphaBetaPlayer<Rules>::BasicAlphaBetaPlayer(const Settings& settings,
+                                                  std::unique_ptr<Judge> judge,
+                                                  std::string namePrefix)
+    : BasicAlphaBetaPlayer(settings) {
   judge_ = std::move(judge);
   namePrefix_ = std::move(namePrefix);
 }
 
-AlphaBetaPlayer::AlphaBetaPlayer(const AlphaBetaSettings& settings)
+template <class Rules>
+BasicAlphaBetaPlayer<Rules>::BasicAlphaBetaPlayer(const Settings& settings)
     : settings_(settings), rng_(settings.seed) {
   const std::size_t bytes = static_cast<std::size_t>(std::max(settings.ttMegabytes, 1)) << 20;
   table_.resize(std::bit_floor(bytes / sizeof(TtEntry)));
-  history_.resize(2 * kGridSquares * kGridSquares);
+  history_.resize(static_cast<std::size_t>(AlphaBetaVariant<Rules>::kSeats) * kHistorySquares *
+                  kHistorySquares);
 }
 
-std::string AlphaBetaPlayer::name() const {
+template <class Rules>
+std::string BasicAlphaBetaPlayer<Rules>::name() const {
   std::string text = namePrefix_ + "depth=" + std::to_string(settings_.maxDepth);
   if (settings_.timeLimit) text += ",time=" + std::to_string(settings_.timeLimit->count());
   return text;
 }
 
-Move AlphaBetaPlayer::chooseMove(const Game& game, const ThinkingBudget& budget) {
+template <class Rules>
+typename Rules::Move BasicAlphaBetaPlayer<Rules>::chooseMove(const Game& game,
+                                                             const ThinkingBudget& budget) {
   const bool ownLimits = !budget.depth && !budget.time;
   const int depth = std::clamp(
       ownLimits ? settings_.maxDepth : budget.depth.value_or(kMaxSearchPly), 1, kMaxSearchPly / 2);
@@ -497,19 +495,24 @@ Move AlphaBetaPlayer::chooseMove(const Game& game, const ThinkingBudget& budget)
   return search.run(game.position());
 }
 
-std::optional<MoveReport> AlphaBetaPlayer::lastReport() const {
+template <class Rules>
+std::optional<BasicMoveReport<Rules>> BasicAlphaBetaPlayer<Rules>::lastReport() const {
   if (report_.pv.empty()) return std::nullopt;
   const float value =
       isDecisive(report_.score)
           ? (report_.score > 0 ? 1.0f : -1.0f)
           : std::clamp(static_cast<float>(report_.score) / kJudgeWinUnits, -1.0f, 1.0f);
-  return MoveReport{static_cast<int>(std::min<std::uint64_t>(report_.nodes, INT32_MAX)), value,
-                    report_.pv, report_.depth};
+  return BasicMoveReport<Rules>{static_cast<int>(std::min<std::uint64_t>(report_.nodes, INT32_MAX)),
+                                value, report_.pv, report_.depth};
 }
 
-void AlphaBetaPlayer::newGame() {
+template <class Rules>
+void BasicAlphaBetaPlayer<Rules>::newGame() {
   std::fill(table_.begin(), table_.end(), TtEntry{});
   std::fill(history_.begin(), history_.end(), 0);
 }
+
+template class BasicAlphaBetaPlayer<StandardRules>;
+template class BasicAlphaBetaPlayer<GrandRules>;
 
 }  // namespace camelot

@@ -1,10 +1,13 @@
 #pragma once
 // The strongest classical player: iterative deepening negamax with alpha-beta (principal
 // variation search, late move reductions, a ply more for forced replies and compulsory
-// captures), a Zobrist-keyed transposition table, move ordering (transposition move, goal
-// entries, captures by material won, killers, history) and a quiescence search over captures,
-// on the hand-written evaluation of evaluation.hpp, or on another judge of positions (a
-// network's value at the leaves, its policy ordering the moves: position_judge.hpp).
+// captures), a transposition table keyed on the whole position, move ordering (transposition
+// move, wins on the spot, captures by material won, goal entries, killers, history) and a
+// quiescence search over captures, on the variant's hand-written evaluation or on another judge
+// of positions (a network's value at the leaves, its policy ordering the moves:
+// position_judge.hpp). One player per variant (players/alphabeta_variant.hpp): Grand Camelot's
+// partnerships alternate every ply, so its ply is one player's move or pass and its side the
+// partnership.
 
 #include <array>
 #include <chrono>
@@ -17,37 +20,47 @@
 
 #include "mcts/evaluation.hpp"
 #include "mcts/position_judge.hpp"
+#include "players/alphabeta_variant.hpp"
 #include "players/player.hpp"
 
 namespace camelot {
 
-struct AlphaBetaSettings {
+template <class Rules>
+struct BasicAlphaBetaSettings {
   int maxDepth = 4;  // plies of the full-width search (the quiescence search goes beyond)
   std::optional<std::chrono::milliseconds> timeLimit;  // per move; none: depth only
   int ttMegabytes = 16;
   std::uint64_t seed = 0;  // shuffles the root moves, so equal moves are chosen at random
-  EvalWeights weights{};
+  typename AlphaBetaVariant<Rules>::Weights weights{};
   // With a judge that has priors (a network): order the moves by them at nodes far enough from
   // the horizon; otherwise by captures, goal entries, killers and history alone.
   bool orderByPriors = true;
 };
 
 // What the last search found.
-struct SearchReport {
+template <class Rules>
+struct BasicSearchReport {
   int score = 0;  // from the side to move's view; beyond kWinThreshold a forced win or loss
   int depth = 0;  // the deepest iteration completed
   std::uint64_t nodes = 0;
   std::chrono::microseconds elapsed{0};
-  std::vector<Move> pv;  // the principal variation, the chosen move first
+  std::vector<typename Rules::Move> pv;  // the principal variation, the chosen move first
 };
 
-class AlphaBetaPlayer final : public Player {
+template <class Rules>
+class BasicAlphaBetaPlayer final : public BasicPlayer<Rules> {
  public:
-  explicit AlphaBetaPlayer(const AlphaBetaSettings& settings = {});
+  using Game = typename Rules::Game;
+  using Move = typename Rules::Move;
+  using MoveReport = BasicMoveReport<Rules>;
+  using Settings = BasicAlphaBetaSettings<Rules>;
+  using Judge = BasicPositionJudge<Rules>;
+
+  explicit BasicAlphaBetaPlayer(const Settings& settings = {});
   // Standing on `judge` instead of the hand-written evaluation; its name starts with
   // `namePrefix` ("net:FILE,") instead of "alphabeta:".
-  AlphaBetaPlayer(const AlphaBetaSettings& settings, std::unique_ptr<PositionJudge> judge,
-                  std::string namePrefix);
+  BasicAlphaBetaPlayer(const Settings& settings, std::unique_ptr<Judge> judge,
+                       std::string namePrefix);
 
   // "alphabeta:depth=4", with ",time=250" (milliseconds) when a time limit is set.
   std::string name() const override;
@@ -60,7 +73,7 @@ class AlphaBetaPlayer final : public Player {
   // win, ten men of the hand-written evaluation, is 1).
   std::optional<MoveReport> lastReport() const override;
 
-  const SearchReport& lastSearch() const { return report_; }
+  const BasicSearchReport<Rules>& lastSearch() const { return report_; }
   std::uint64_t nodes() const { return report_.nodes; }
 
   // One transposition table slot: 16 bytes.
@@ -75,15 +88,24 @@ class AlphaBetaPlayer final : public Player {
  private:
   class Search;
 
-  AlphaBetaSettings settings_;
-  std::unique_ptr<PositionJudge> judge_;  // none: evaluate() with the settings' weights
+  Settings settings_;
+  std::unique_ptr<Judge> judge_;  // none: the variant's evaluate() with the settings' weights
   std::string namePrefix_ = "alphabeta:";
   std::mt19937_64 rng_;
   std::vector<TtEntry> table_;  // buckets of two: depth-preferred, then always-replace
   std::uint8_t age_ = 0;
-  // history_[colour][from][to]: how often a quiet move caused a cutoff, weighted by depth.
+  // history_[seat][from][to]: how often a quiet move caused a cutoff, weighted by depth.
   std::vector<std::int32_t> history_;
-  SearchReport report_;
+  BasicSearchReport<Rules> report_;
 };
+
+using AlphaBetaSettings = BasicAlphaBetaSettings<StandardRules>;
+using SearchReport = BasicSearchReport<StandardRules>;
+using AlphaBetaPlayer = BasicAlphaBetaPlayer<StandardRules>;
+using GrandAlphaBetaSettings = BasicAlphaBetaSettings<GrandRules>;
+using GrandAlphaBetaPlayer = BasicAlphaBetaPlayer<GrandRules>;
+
+extern template class BasicAlphaBetaPlayer<StandardRules>;
+extern template class BasicAlphaBetaPlayer<GrandRules>;
 
 }  // namespace camelot

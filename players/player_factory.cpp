@@ -61,9 +61,10 @@ constexpr int kMaxDepth = 64;
 // alphabeta: options: depth=D (plies) and time=MS (a move; none: depth only). The depth's
 // default is 4 without a time and no cap with one, as for net: (a time limit that still
 // stopped at depth 4 would leave time unused wherever depth 4 comes fast).
-AlphaBetaSettings alphaBetaSettings(const PlayerSpec& spec, std::uint64_t seed) {
+template <class Rules>
+BasicAlphaBetaSettings<Rules> alphaBetaSettings(const PlayerSpec& spec, std::uint64_t seed) {
   spec.expectOnly({"depth", "time"});
-  AlphaBetaSettings settings;
+  BasicAlphaBetaSettings<Rules> settings;
   if (const int ms = spec.intOption("time", 0, 0, kMaxMilliseconds); ms > 0) {
     settings.timeLimit = std::chrono::milliseconds(ms);
     settings.maxDepth = kMaxDepth;
@@ -114,22 +115,27 @@ std::unique_ptr<BasicPlayer<Rules>> makeNetTreePlayer(const NetPlayerSpec& net, 
                                                   "net:" + net.file);
 }
 
+// A network's player in the game Rules plays: alpha-beta on its value and policy, or its tree
+// search.
+template <class Rules>
+std::unique_ptr<BasicPlayer<Rules>> makeNetPlayerFor(const NetPlayerSpec& net, std::uint64_t seed) {
+  const std::shared_ptr<const Model> model = sharedModelOf(net, Rules::kVariant);
+  if (net.treeSearch()) return makeNetTreePlayer<Rules>(net, *model, seed);
+  BasicAlphaBetaSettings<Rules> settings;
+  settings.maxDepth = net.depth.value_or(kMaxDepth);
+  settings.timeLimit = net.time;
+  if (!net.depth && !net.time) settings.timeLimit = kNetAlphaBetaTime;
+  settings.seed = seed;
+  settings.orderByPriors = net.policyOrder;
+  return std::make_unique<BasicAlphaBetaPlayer<Rules>>(
+      settings, makeNetworkJudgeFor<Rules>(*model),
+      "net:" + net.file + (net.policyOrder ? "," : ",order=heuristics,"));
+}
+
 }  // namespace
 
 std::unique_ptr<Player> makeNetPlayer(const NetPlayerSpec& net, std::uint64_t seed) {
-  const std::shared_ptr<const Model> model = sharedModelOf(net, Variant::Standard);
-  if (!net.treeSearch()) {
-    AlphaBetaSettings settings;
-    settings.maxDepth = net.depth.value_or(kMaxDepth);
-    settings.timeLimit = net.time;
-    if (!net.depth && !net.time) settings.timeLimit = kNetAlphaBetaTime;
-    settings.seed = seed;
-    settings.orderByPriors = net.policyOrder;
-    return std::make_unique<AlphaBetaPlayer>(
-        settings, makeNetworkJudge(*model),
-        "net:" + net.file + (net.policyOrder ? "," : ",order=heuristics,"));
-  }
-  return makeNetTreePlayer<StandardRules>(net, *model, seed);
+  return makeNetPlayerFor<StandardRules>(net, seed);
 }
 
 const char* netSearchName(NetSearch search) {
@@ -182,7 +188,7 @@ std::unique_ptr<Player> makePlayer<StandardRules>(const PlayerSpec& spec, std::u
     return std::make_unique<GreedyPlayer>(seed);
   }
   if (spec.kind() == "alphabeta")
-    return std::make_unique<AlphaBetaPlayer>(alphaBetaSettings(spec, seed));
+    return std::make_unique<AlphaBetaPlayer>(alphaBetaSettings<StandardRules>(spec, seed));
   if (spec.kind() == "mcts")
     return makeMctsPlayer<StandardRules>(spec, SearchKind::Puct, 800, seed);
   if (spec.kind() == "gumbel")
@@ -232,16 +238,12 @@ std::unique_ptr<GrandPlayer> makePlayer<GrandRules>(const PlayerSpec& spec, std:
     spec.expectOnly({});
     return std::make_unique<GrandGreedyPlayer>(seed);
   }
+  if (spec.kind() == "alphabeta")
+    return std::make_unique<GrandAlphaBetaPlayer>(alphaBetaSettings<GrandRules>(spec, seed));
   if (spec.kind() == "mcts") return makeMctsPlayer<GrandRules>(spec, SearchKind::Puct, 800, seed);
   if (spec.kind() == "gumbel")
     return makeMctsPlayer<GrandRules>(spec, SearchKind::Gumbel, 32, seed);
-  if (const auto net = netPlayerSpec(spec, kDefaultNetSearch<GrandRules>)) {
-    if (!net->treeSearch())
-      throw SpecError("player '" + spec.text() +
-                      "': a Grand Camelot network plays by tree search (search=puct or gumbel)");
-    const std::shared_ptr<const Model> model = sharedModelOf(*net, Variant::Grand);
-    return makeNetTreePlayer<GrandRules>(*net, *model, seed);
-  }
+  if (const auto net = netPlayerSpec(spec)) return makeNetPlayerFor<GrandRules>(*net, seed);
   throw SpecError("player '" + spec.text() + "': kind '" + spec.kind() +
                   "' does not play Grand Camelot (its players: " + knownPlayerKinds<GrandRules>() +
                   ")");
@@ -254,7 +256,7 @@ void validatePlayerSpec<GrandRules>(const PlayerSpec& spec) {
 
 template <>
 std::string knownPlayerKinds<GrandRules>() {
-  return "random, greedy, mcts, gumbel, net";
+  return "random, greedy, alphabeta, mcts, gumbel, net";
 }
 
 }  // namespace camelot

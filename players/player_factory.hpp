@@ -22,11 +22,6 @@ namespace camelot {
 enum class NetSearch { AlphaBeta, Puct, Gumbel };
 // "alphabeta", "puct", "gumbel": the names search= takes.
 const char* netSearchName(NetSearch search);
-// The search of a `net:` spec without search=: alpha-beta in the standard game; Grand
-// Camelot's networks play by tree search (PUCT), the one search it has for them.
-template <class Rules>
-inline constexpr NetSearch kDefaultNetSearch =
-    Rules::kVariant == Variant::Grand ? NetSearch::Puct : NetSearch::AlphaBeta;
 std::optional<NetSearch> netSearchNamed(std::string_view name);
 
 // A network player's spec, `net:FILE[,search=alphabeta|puct|gumbel][,depth=D][,sims=N]
@@ -65,10 +60,11 @@ std::optional<NetPlayerSpec> netPlayerSpec(const PlayerSpec& spec,
 
 // A fresh player of `spec` for the game Rules plays, seeded with `seed`. The standard game
 // knows every kind of knownPlayerKinds; Grand Camelot (a player moves for one seat) knows
-// random, greedy, mcts and gumbel (sims=, time=, eval=uniform|rollout, as in the standard game),
-// and net:FILE[,search=puct|gumbel][,sims=N][,time=MS] for a Grand Camelot network's tree search
-// (PUCT by default). Throws SpecError for an unknown kind, a kind the variant lacks, a bad
-// option or a network of the other game, CheckpointError for a bad checkpoint.
+// random, greedy, alphabeta (depth=, time=; its partnership's alpha-beta), mcts and gumbel (sims=,
+// time=, eval=uniform|rollout, as in the standard game),
+// and net:FILE as in the standard game (alpha-beta on the network by default). Throws SpecError for
+// an unknown kind, a kind the variant lacks, a bad option or a network of the other game,
+// CheckpointError for a bad checkpoint.
 template <class Rules>
 std::unique_ptr<BasicPlayer<Rules>> makePlayer(const PlayerSpec& spec, std::uint64_t seed);
 template <>

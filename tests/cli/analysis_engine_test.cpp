@@ -159,7 +159,7 @@ TEST(AnalysisEngine, QueriesRunAtOnceAndEachAnswerCarriesItsId) {
 
 TEST(AnalysisEngine, G12_GrandCamelotQueriesTakeAGfenOrTheVariant) {
   const auto a = answers({R"({"id": "g", "variant": "grand", "player": "net:)" + kGrandTinyNet +
-                          R"(,sims=32", "top": 2})"});
+                          R"(,search=puct,sims=32", "top": 2})"});
   ASSERT_EQ(a.size(), 1u);
   const nlohmann::json& j = a[0];
   EXPECT_EQ(j["search"], "puct");
@@ -188,7 +188,7 @@ TEST(AnalysisEngine, BadLinesAreAnsweredWithTheFieldAndTheEngineGoesOn) {
       R"({"id": "g", "variant": "chess"})",
       R"({"id": "h", "action": "ponder"})",
       R"({"id": "i", "action": "cancel"})",
-      R"({"id": "j", "variant": "grand", "player": "net:)" + kTinyNet + R"(,sims=8"})",
+      R"({"id": "j", "variant": "grand", "player": "net:)" + kTinyNet + R"(,depth=1"})",
       R"({"id": "ok", "player": "mcts:sims=8", "top": 1})",
   });
   ASSERT_EQ(a.size(), 15u);

@@ -144,11 +144,11 @@ TEST(GrandCommands, G2_MatchPlaysPartnershipsSwappedAndSavesGrandRecords) {
 
 TEST(GrandCommands, G2_MatchRefusesPlayersThatDoNotPlayGrandCamelot) {
   const CliResult r = runCamelot(
-      {"match", "--variant", "grand", "--white", "alphabeta:depth=2", "--black", "random"});
+      {"match", "--variant", "grand", "--white", "rollout:sims=10", "--black", "random"});
   EXPECT_NE(r.status, 0);
   EXPECT_EQ(r.err,
-            "camelot match: player 'alphabeta:depth=2': kind 'alphabeta' does not play Grand "
-            "Camelot (its players: random, greedy, mcts, gumbel, net)\n");
+            "camelot match: player 'rollout:sims=10': kind 'rollout' does not play Grand "
+            "Camelot (its players: random, greedy, alphabeta, mcts, gumbel, net)\n");
 }
 
 TEST(GrandCommands, G13_EngineSpeaksTheProtocolInGfenAndGrandNotation) {
@@ -260,7 +260,7 @@ TEST(GrandCommands, G2_ANetworkPlaysTheVariantItWasMadeFor) {
   const std::string grandNet = std::string(CAMELOT_TEST_DATA) + "/grand-mlp-tiny.ckpt";
   const std::string standardNet = std::string(CAMELOT_TEST_DATA) + "/mlp-tiny.ckpt";
   const CliResult r =
-      runCamelot({"match", "--variant", "grand", "--white", "net:" + grandNet + ",sims=16",
+      runCamelot({"match", "--variant", "grand", "--white", "net:" + grandNet + ",depth=1",
                   "--black", "random", "--games", "2", "--max-plies", "40", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(nlohmann::json::parse(r.out)["games"], 2);
@@ -316,11 +316,11 @@ TEST(GrandCommands, G12_AnalyzeRanksTheRootMovesOfATreeSearch) {
 TEST(GrandCommands, AnalyzeGivesANetworksWdlAtTheRootAndAfterEachMove) {
   const std::string grandNet = std::string(CAMELOT_TEST_DATA) + "/grand-mlp-tiny.ckpt";
   const CliResult r = runCamelot({"analyze", "--variant", "grand", "--player",
-                                  "net:" + grandNet + ",sims=32", "--top", "4", "--json"});
+                                  "net:" + grandNet + ",depth=2", "--top", "4", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
   const nlohmann::json j = nlohmann::json::parse(r.out);
-  EXPECT_EQ(j["search"], "puct");  // a Grand Camelot network's search without search=
-  EXPECT_EQ(j["simulations"], 32);
+  EXPECT_EQ(j["search"], "alphabeta");  // a network's search without search=, either variant
+  EXPECT_EQ(j["depth"], 2);
   const auto sumsToOne = [](const nlohmann::json& wdl) {
     return std::abs(wdl[0].get<double>() + wdl[1].get<double>() + wdl[2].get<double>() - 1.0) <
            1e-5;

@@ -33,9 +33,12 @@ TEST(GrandTrainConfig, G2_AGrandCamelotConfigKeepsToItsVariantsSettings) {
             "standard game's setting)");
   TrainConfig alphabeta = config;
   alphabeta.evaluation.baselines = {"random", "alphabeta:depth=2"};
-  EXPECT_EQ(errorOf(alphabeta),
-            "grand.toml: evaluation.baselines: 'alphabeta:depth=2' does not play Grand Camelot "
-            "(random, greedy, mcts, gumbel do)");
+  EXPECT_EQ(errorOf(alphabeta), "(no error)");
+  TrainConfig rollout = config;
+  rollout.evaluation.baselines = {"random", "rollout:sims=100"};
+  EXPECT_EQ(errorOf(rollout),
+            "grand.toml: evaluation.baselines: 'rollout:sims=100' does not play Grand Camelot "
+            "(random, greedy, alphabeta, mcts, gumbel, net do)");
   TrainConfig resnet = config;
   resnet.network = defaultNetworkConfig(Architecture::Resnet);
   resnet.network.variant = Variant::Grand;

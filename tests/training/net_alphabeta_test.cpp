@@ -1,6 +1,6 @@
 // `net:FILE` (search=alphabeta, the default): the project's alpha-beta standing on a network
-// (stored tiny mlp, tests/data/mlp-tiny.ckpt): its value at the leaves, its policy ordering the
-// moves.
+// (stored tiny mlps, tests/data/mlp-tiny.ckpt and grand-mlp-tiny.ckpt): its value at the leaves,
+// its policy ordering the moves, in either variant.
 
 #include <gtest/gtest.h>
 
@@ -22,6 +22,8 @@ namespace camelot {
 namespace {
 
 const std::string kTinyMlp = (std::filesystem::path(CAMELOT_TEST_DATA) / "mlp-tiny.ckpt").string();
+const std::string kGrandTinyMlp =
+    (std::filesystem::path(CAMELOT_TEST_DATA) / "grand-mlp-tiny.ckpt").string();
 
 TEST(NetworkJudge, IsTheModelsExpectedScoreScaledAndItsPolicy) {
   const std::shared_ptr<const Model> model = loadModel(kTinyMlp);
@@ -167,6 +169,40 @@ TEST(NetAlphaBeta, OrdersByThePolicyUnlessToldHeuristicsAlone) {
   EXPECT_THROW(makePlayer<StandardRules>(
                    PlayerSpec::parse("net:" + kTinyMlp + ",search=puct,order=policy"), 1),
                SpecError);
+}
+
+// A Grand Camelot network is judged the same way (the value for the partnership to move), and
+// its `net:` player is alpha-beta on it unless a tree search is asked for.
+TEST(NetAlphaBeta, G12_AGrandNetworkPlaysThroughAlphaBetaByDefault) {
+  const std::shared_ptr<const Model> model = loadModel(kGrandTinyMlp);
+  const std::unique_ptr<GrandEvaluator> evaluator = model->grandEvaluator();
+  const std::unique_ptr<GrandPositionJudge> judge = makeNetworkJudgeFor<GrandRules>(*model);
+  const grand::GrandPosition start = grand::GrandPosition::start();
+  GrandRules::MoveList moves;
+  GrandRules::legalMoves(start, moves);
+  const GrandEvaluationRequest request{&start, &moves, {}, 0};
+  Evaluation answer;
+  evaluator->evaluate({&request, 1}, {&answer, 1});
+  EXPECT_EQ(judge->value(start, moves), std::lround(answer.value.expected() * kJudgeWinUnits));
+  std::vector<float> priors;
+  judge->priors(start, moves, priors);
+  EXPECT_EQ(priors, answer.priors);
+
+  const std::unique_ptr<GrandPlayer> player =
+      makePlayer<GrandRules>(PlayerSpec::parse("net:" + kGrandTinyMlp + ",depth=2"), 1);
+  EXPECT_EQ(player->name(), "net:" + kGrandTinyMlp + ",depth=2");
+  const grand::GrandGame game;
+  const grand::GrandMove move = player->chooseMove(game);
+  EXPECT_TRUE(std::ranges::any_of(game.legalMoves(), [&](const grand::GrandMove& m) {
+    return grand::moveKey(m) == grand::moveKey(move);
+  }));
+  ASSERT_TRUE(player->lastReport().has_value());
+  EXPECT_EQ(player->lastReport()->depth, 2);
+  EXPECT_EQ(
+      makePlayer<GrandRules>(PlayerSpec::parse("net:" + kGrandTinyMlp + ",search=puct"), 1)->name(),
+      "mcts:sims=800,eval=net:" + kGrandTinyMlp);
+  EXPECT_THROW(makePlayer<StandardRules>(PlayerSpec::parse("net:" + kGrandTinyMlp), 1),
+               WrongVariantError);
 }
 
 TEST(NetAlphaBeta, ABadSpecIsOneError) {

@@ -14,6 +14,7 @@
 #include <system_error>
 #include <utility>
 
+#include "players/player_factory.hpp"
 #include "players/player_spec.hpp"
 #include "training/run/config_keys.hpp"
 #include "training/run/config_values.hpp"
@@ -397,11 +398,12 @@ void validate(const TrainConfig& config, const std::string& origin) {
     const std::string standardOnly = "must be 0 for Grand Camelot (the standard game's setting)";
     if (c.selfplay.scatteredStartFraction > 0)
       fail("selfplay", "scattered_start_fraction", standardOnly);
+    const std::string kinds = knownPlayerKinds<GrandRules>();
     for (const std::string& baseline : c.evaluation.baselines) {
       const std::string kind = PlayerSpec::parse(baseline).kind();
-      if (kind != "random" && kind != "greedy" && kind != "mcts" && kind != "gumbel")
+      if ((", " + kinds + ", ").find(", " + kind + ", ") == std::string::npos)
         fail("evaluation", "baselines",
-             "'" + baseline + "' does not play Grand Camelot (random, greedy, mcts, gumbel do)");
+             "'" + baseline + "' does not play Grand Camelot (" + kinds + " do)");
     }
   }
 }
