@@ -4,12 +4,14 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "cli/command.hpp"
 #include "cli/command_options.hpp"
 #include "cli/input_error.hpp"
 #include "cli/interrupt.hpp"
+#include "cli/variant.hpp"
 #include "training/distributed/mpi_selfplay.hpp"
 #include "training/distributed/mpi_world.hpp"
 #include "training/run/train_loop.hpp"
@@ -52,9 +54,21 @@ void runTrain(const TrainOptions& options, std::ostream& out, std::ostream& err)
     serveSelfPlay(*world, watch.interrupted());
     return;
   }
-  MpiSelfPlay selfPlay(*world);
-  run.selfPlay = &selfPlay;
-  runTraining(run, out, err, watch.interrupted());
+  // Rank 0 plays the config's variant; a config it cannot read is runTraining's to report, and
+  // the cluster's end still sends the other ranks home.
+  Variant variant = Variant::Standard;
+  try {
+    variant = runVariant(run);
+  } catch (const std::exception&) {
+  }
+  withRules(variant, [&]<class Rules>(Rules) {
+    BasicMpiSelfPlay<Rules> selfPlay(*world);
+    if constexpr (std::is_same_v<Rules, GrandRules>)
+      run.grandSelfPlay = &selfPlay;
+    else
+      run.selfPlay = &selfPlay;
+    runTraining(run, out, err, watch.interrupted());
+  });
 }
 
 }  // namespace

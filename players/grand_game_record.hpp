@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "engine/game.hpp"
+#include "io/byte_reader.hpp"
+#include "io/byte_writer.hpp"
 
 namespace camelot {
 
@@ -24,5 +26,14 @@ struct GrandGameRecord {
 
 // "rb", "gy" or "draw".
 std::string grandResultName(const grand::GrandOutcome& outcome);
+
+// A record as bytes, whole (what ranks send each other under MPI), and back; the outcome alone
+// likewise (the outcome a game's training samples are scored by). The readers throw
+// GameRecordError (players/game_record.hpp) for a malformed record and ByteReader::Short for one
+// cut short.
+void writeGameRecord(ByteWriter& out, const GrandGameRecord& record);
+GrandGameRecord readGrandGameRecord(ByteReader& in);
+void writeOutcome(ByteWriter& out, const grand::GrandOutcome& outcome);
+grand::GrandOutcome readGrandOutcome(ByteReader& in);
 
 }  // namespace camelot

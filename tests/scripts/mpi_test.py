@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """`camelot train` and `camelot arena` under mpirun (docs/distributed.md): the same games,
-checkpoints and results files from 1 and 3 ranks as from one process, and a run whose worker
-rank is killed resumes with the same command to the same end.
+checkpoints and results files from 1 and 3 ranks as from one process, in the standard game and
+in Grand Camelot, and a run whose worker rank is killed resumes with the same command to the
+same end.
 
-Usage: mpi_test.py CAMELOT CONFIG_DIR TEST   (TEST: train, kill, arena)
+Usage: mpi_test.py CAMELOT CONFIG_DIR TEST   (TEST: train, grand_train, kill, arena)
 """
 
 import glob
@@ -17,6 +18,8 @@ import unittest
 
 CAMELOT, CONFIG_DIR = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 TINY = os.path.join(CONFIG_DIR, "tiny.toml")
+# The tiny config learning Grand Camelot (which has no scattered starts).
+GRAND = ["--set", "game.variant=grand", "--set", "selfplay.scattered_start_fraction=0"]
 # Root in containers and CI; more ranks than cores; no shared-memory single copy (containers
 # forbid the ptrace it needs).
 MPIRUN = ["mpirun", "--oversubscribe", "--allow-run-as-root"]
@@ -30,8 +33,8 @@ def run(command, cwd):
     return result
 
 
-def train(ranks, run_dir, cwd):
-    command = [CAMELOT, "train", "--config", TINY, "--run-dir", run_dir]
+def train(ranks, run_dir, cwd, overrides=()):
+    command = [CAMELOT, "train", "--config", TINY, "--run-dir", run_dir, *overrides]
     return run(command if ranks == 0 else MPIRUN + ["-np", str(ranks)] + command, cwd)
 
 
@@ -82,6 +85,16 @@ class Distributed(unittest.TestCase):
         self.assertIn("self-play, 8 games on 3 processes", log)
         self.assertSameRun(alone, one)
         self.assertSameRun(alone, three)
+
+    def test_grand_train(self):
+        alone = os.path.join(self.dir, "alone")
+        train(0, alone, self.dir, GRAND)
+        self.assertIn('variant = "grand"', read(os.path.join(alone, "config.toml")))
+        three = os.path.join(self.dir, "three")
+        log = train(3, three, self.dir, GRAND).stdout
+        self.assertIn("self-play, 8 games on 3 processes", log)
+        self.assertSameRun(alone, three)
+        self.assertIn('"variant":"grand"', games(three)[0])
 
     def test_kill(self):
         alone = os.path.join(self.dir, "alone")

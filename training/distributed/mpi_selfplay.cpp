@@ -4,11 +4,13 @@
 
 #include <chrono>
 #include <string>
+#include <type_traits>
 
 #include "io/byte_reader.hpp"
 #include "io/byte_writer.hpp"
 #include "io/durable_file.hpp"
 #include "nn/model.hpp"
+#include "players/variant_record.hpp"
 #include "training/distributed/game_shares.hpp"
 #include "training/replay/chunk_file.hpp"
 
@@ -32,30 +34,57 @@ std::vector<std::byte> encodeJob(const TrainConfig& config, const SelfPlayJob& j
   return std::move(out).bytes();
 }
 
-std::vector<std::byte> encodeGame(const PlayedGame& game) {
+// The outcome a game's samples are scored by, as bytes and back.
+void writeSampleOutcome(ByteWriter& out, Outcome outcome) {
+  out.put(static_cast<std::uint8_t>(outcome));
+}
+void writeSampleOutcome(ByteWriter& out, const grand::GrandOutcome& outcome) {
+  writeOutcome(out, outcome);
+}
+template <class Rules>
+typename VariantRecord<Rules>::Outcome readSampleOutcome(ByteReader& in) {
+  if constexpr (std::is_same_v<Rules, GrandRules>)
+    return readGrandOutcome(in);
+  else
+    return static_cast<Outcome>(in.get<std::uint8_t>("the samples' outcome"));
+}
+
+template <class Rules>
+typename VariantRecord<Rules>::Record readRecord(ByteReader& in) {
+  if constexpr (std::is_same_v<Rules, GrandRules>)
+    return readGrandGameRecord(in);
+  else
+    return readGameRecord(in);
+}
+
+template <class Rules>
+std::vector<std::byte> encodeGame(const BasicPlayedGame<Rules>& game) {
   ByteWriter out;
   out.put(static_cast<std::int32_t>(game.number));
-  out.put(static_cast<std::uint8_t>(game.sampleOutcome));
+  writeSampleOutcome(out, game.sampleOutcome);
   writeGameRecord(out, game.record);
   out.put(static_cast<std::uint64_t>(game.chunk.size()));
   out.putBytes(game.chunk);
   return std::move(out).bytes();
 }
 
-PlayedGame decodeGame(std::span<const std::byte> bytes) {
+template <class Rules>
+BasicPlayedGame<Rules> decodeGame(std::span<const std::byte> bytes) {
   ByteReader in(bytes);
-  PlayedGame game;
+  BasicPlayedGame<Rules> game;
   try {
     game.number = in.get<std::int32_t>("the game number");
-    game.sampleOutcome = static_cast<Outcome>(in.get<std::uint8_t>("the samples' outcome"));
-    game.record = readGameRecord(in);
+    game.sampleOutcome = readSampleOutcome<Rules>(in);
+    game.record = readRecord<Rules>(in);
     const auto size = static_cast<std::size_t>(in.get<std::uint64_t>("the chunk size"));
     const auto chunk = in.take(size, "the chunk");
     game.chunk.assign(chunk.begin(), chunk.end());
   } catch (const ByteReader::Short& s) {
     throw MpiError("a self-play game arrived short (" + s.what + ")");
+  } catch (const GameRecordError& e) {
+    throw MpiError(std::string("a self-play game arrived malformed (") + e.what() + ")");
   }
-  game.samples = decodeChunk(game.chunk, "game " + std::to_string(game.number + 1));
+  game.samples = decodeChunk<Rules>(game.chunk, "game " + std::to_string(game.number + 1));
   return game;
 }
 
@@ -80,24 +109,26 @@ void addStats(BatchedGamesStats& sum, std::span<const std::byte> bytes) {
 
 // Plays this rank's part of `job`: the numbers at the positions rank 0 hands out, each game
 // sent on as bytes.
+template <class Rules>
 PlayShare selfPlayShare(const TrainConfig& config, const SelfPlayJob& job,
                         const std::shared_ptr<const Model>& net) {
   return [&config, &job, net](WorkSource& work, const std::atomic<bool>& stop,
                               const std::function<void(std::vector<std::byte>)>& emit) {
-    return encodeStats(playSelfPlayGames(
+    return encodeStats(playSelfPlayGames<Rules>(
         config, job.generation, static_cast<int>(job.numbers.size()),
         [&](int) -> std::optional<int> {
           const std::optional<int> position = work.next();
           if (!position) return std::nullopt;
           return job.numbers[static_cast<std::size_t>(*position)];
         },
-        net, [&](PlayedGame&& game) { emit(encodeGame(game)); }, &stop));
+        net, [&](BasicPlayedGame<Rules>&& game) { emit(encodeGame(game)); }, &stop));
   };
 }
 
 }  // namespace
 
-MpiSelfPlay::~MpiSelfPlay() {
+template <class Rules>
+BasicMpiSelfPlay<Rules>::~BasicMpiSelfPlay() {
   if (playing_) world_.abort(1);
   try {
     world_.broadcast({std::byte{static_cast<std::uint8_t>(Command::Quit)}});
@@ -106,17 +137,17 @@ MpiSelfPlay::~MpiSelfPlay() {
   }
 }
 
-BatchedGamesStats MpiSelfPlay::play(const TrainConfig& config, const SelfPlayJob& job,
-                                    const std::shared_ptr<const Model>& net,
-                                    const fs::path& checkpoint,
-                                    const std::function<void(PlayedGame&&)>& onGame,
-                                    const std::function<bool()>& stop) {
+template <class Rules>
+BatchedGamesStats BasicMpiSelfPlay<Rules>::play(
+    const TrainConfig& config, const SelfPlayJob& job, const std::shared_ptr<const Model>& net,
+    const fs::path& checkpoint, const std::function<void(BasicPlayedGame<Rules>&&)>& onGame,
+    const std::function<bool()>& stop) {
   const auto begin = std::chrono::steady_clock::now();
   playing_ = true;
   world_.broadcast(encodeJob(config, job, readTextFile(checkpoint)));
   const std::vector<std::vector<std::byte>> reports = playShares(
-      world_, static_cast<int>(job.numbers.size()), selfPlayShare(config, job, net),
-      [&](std::vector<std::byte>&& bytes) { onGame(decodeGame(bytes)); }, stop);
+      world_, static_cast<int>(job.numbers.size()), selfPlayShare<Rules>(config, job, net),
+      [&](std::vector<std::byte>&& bytes) { onGame(decodeGame<Rules>(bytes)); }, stop);
   playing_ = false;
   BatchedGamesStats stats;
   for (const std::vector<std::byte>& report : reports)
@@ -151,9 +182,15 @@ void serveSelfPlay(MpiWorld& world, const std::atomic<bool>& interrupted) {
       throw;
     }
     fs::remove(file);
-    playShares(world, static_cast<int>(job.numbers.size()), selfPlayShare(config, job, net), {},
+    const PlayShare share = config.network.variant == Variant::Grand
+                                ? selfPlayShare<GrandRules>(config, job, net)
+                                : selfPlayShare<StandardRules>(config, job, net);
+    playShares(world, static_cast<int>(job.numbers.size()), share, {},
                [&] { return interrupted.load(); });
   }
 }
+
+template class BasicMpiSelfPlay<StandardRules>;
+template class BasicMpiSelfPlay<GrandRules>;
 
 }  // namespace camelot

@@ -14,18 +14,21 @@
 
 namespace camelot {
 
-class MpiSelfPlay final : public SelfPlayCluster {
+// One per variant (engine/game_rules.hpp): the run's config says which, and a serving rank
+// reads it from each job.
+template <class Rules>
+class BasicMpiSelfPlay final : public BasicSelfPlayCluster<Rules> {
  public:
-  explicit MpiSelfPlay(MpiWorld& world) : world_(world) {}
+  explicit BasicMpiSelfPlay(MpiWorld& world) : world_(world) {}
   // Tells the serving ranks that the run is over (or, should it end inside a generation's
   // games, where they wait on rank 0, ends the whole job).
-  ~MpiSelfPlay() override;
+  ~BasicMpiSelfPlay() override;
 
   int processes() const override { return world_.size(); }
   BatchedGamesStats play(const TrainConfig& config, const SelfPlayJob& job,
                          const std::shared_ptr<const Model>& net,
                          const std::filesystem::path& checkpoint,
-                         const std::function<void(PlayedGame&&)>& onGame,
+                         const std::function<void(BasicPlayedGame<Rules>&&)>& onGame,
                          const std::function<bool()>& stop) override;
 
  private:
@@ -33,9 +36,12 @@ class MpiSelfPlay final : public SelfPlayCluster {
   bool playing_ = false;  // inside play(): the other ranks are in the same generation
 };
 
-// A rank other than 0: plays its share of each job rank 0 broadcasts until rank 0 says the
-// run is over. `interrupted` (this rank's own Ctrl-C) stops its share; rank 0 then stops the
-// run as if interrupted.
+using MpiSelfPlay = BasicMpiSelfPlay<StandardRules>;
+using GrandMpiSelfPlay = BasicMpiSelfPlay<GrandRules>;
+
+// A rank other than 0: plays its share of each job rank 0 broadcasts, in the variant its config
+// names, until rank 0 says the run is over. `interrupted` (this rank's own Ctrl-C) stops its
+// share; rank 0 then stops the run as if interrupted.
 void serveSelfPlay(MpiWorld& world, const std::atomic<bool>& interrupted);
 
 }  // namespace camelot

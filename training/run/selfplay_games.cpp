@@ -114,6 +114,9 @@ template BatchedGamesStats playSelfPlayGames<GrandRules>(
 template BatchedGamesStats playSelfPlayGames<StandardRules>(
     const TrainConfig&, std::int64_t, int, const GameNumbers&, const std::shared_ptr<const Model>&,
     const std::function<void(PlayedGame&&)>&, const std::atomic<bool>*);
+template BatchedGamesStats playSelfPlayGames<GrandRules>(
+    const TrainConfig&, std::int64_t, int, const GameNumbers&, const std::shared_ptr<const Model>&,
+    const std::function<void(BasicPlayedGame<GrandRules>&&)>&, const std::atomic<bool>*);
 template std::unique_ptr<BasicSelfPlayCluster<StandardRules>> thisProcessSelfPlay();
 template std::unique_ptr<BasicSelfPlayCluster<GrandRules>> thisProcessSelfPlay();
 

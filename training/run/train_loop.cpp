@@ -43,8 +43,8 @@ fs::path configFileOf(const TrainRunOptions& options) {
 // The metrics row of a generation that an interruption cut short.
 constexpr const char* kPendingRow = "metrics-pending.csv";
 
-// A run of the variant `Rules` (engine/game_rules.hpp): the standard game's self-play goes to
-// the cluster the options give (the ranks of an MPI job), Grand Camelot's plays in this process.
+// A run of the variant `Rules` (engine/game_rules.hpp): its self-play goes to the cluster the
+// options give for the variant (the ranks of an MPI job), else plays in this process.
 template <class Rules>
 class Run {
  public:
@@ -59,7 +59,10 @@ class Run {
         progress_(progress, options.terminal),
         interrupted_(interrupted),
         started_(Clock::now()) {
-    if constexpr (std::is_same_v<Rules, StandardRules>) selfPlay_ = options.selfPlay;
+    if constexpr (std::is_same_v<Rules, StandardRules>)
+      selfPlay_ = options.selfPlay;
+    else
+      selfPlay_ = options.grandSelfPlay;
     if (selfPlay_ == nullptr) {
       thisProcess_ = thisProcessSelfPlay<Rules>();
       selfPlay_ = thisProcess_.get();
@@ -372,14 +375,16 @@ class Run {
 
 }  // namespace
 
+Variant runVariant(const TrainRunOptions& options) {
+  return loadTrainConfig(configFileOf(options), options.overrides).network.variant;
+}
+
 void runTraining(const TrainRunOptions& options, std::ostream& log, std::ostream& progress,
                  const std::atomic<bool>& interrupted) {
   // The config, read once: the variant it learns picks the run's rules.
   fs::path configFile = configFileOf(options);
   TrainConfig config = loadTrainConfig(configFile, options.overrides);
   if (config.network.variant == Variant::Grand) {
-    if (options.selfPlay != nullptr)
-      throw std::runtime_error("a Grand Camelot run plays in one process: start it without mpirun");
     Run<GrandRules>(options, std::move(configFile), std::move(config), log, progress, interrupted)
         .run();
     return;

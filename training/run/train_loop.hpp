@@ -27,11 +27,18 @@ struct TrainRunOptions {
   // learning-rate schedule) instead of fresh ones; its network must be the config's. A run
   // that has a network already resumes as if it were not given.
   std::filesystem::path init;
-  // Where self-play games are played; null: this process.
+  // Where self-play games are played, for a run of the standard game and of Grand Camelot
+  // (the config's [game] variant says which is used); null: this process.
   SelfPlayCluster* selfPlay = nullptr;
+  BasicSelfPlayCluster<GrandRules>* grandSelfPlay = nullptr;
   // Config keys set over the config file's, each "SECTION.KEY=VALUE" (loadTrainConfig).
   std::vector<std::string> overrides = {};
 };
+
+// The variant the run learns: the [game] variant of the config runTraining would read (the
+// options' config, else the run directory's own, else the default, with the overrides). Throws
+// ConfigError as runTraining would.
+Variant runVariant(const TrainRunOptions& options);
 
 // Runs or resumes the run until its generations or hours are done or `interrupted` becomes
 // true (the work in flight is then saved or dropped so that the same call resumes it). Log
