@@ -289,5 +289,6 @@ typename DescentSearch<Rules>::TreeSample DescentSearch<Rules>::rootSample() con
 }
 
 template class DescentSearch<StandardRules>;
+template class DescentSearch<GrandRules>;
 
 }  // namespace camelot

@@ -51,6 +51,10 @@ void encodePosition(const Position& position, std::span<const Position> history,
 
 // The policy index of `move` for the side to move `mover`.
 int policyIndex(const Move& move, Color mover);
+// The same for `position`'s side to move (nn/features/grand_features.hpp has Grand Camelot's).
+inline int policyIndexOf(const Position& position, const Move& move) {
+  return policyIndex(move, position.sideToMove());
+}
 // The index of the same (from, to) pair after the left-right mirror.
 int mirroredPolicyIndex(int index);
 

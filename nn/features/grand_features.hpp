@@ -86,6 +86,10 @@ int moveKind(const grand::GrandMove& move);
 // The legal moves of a position grouped by policy index, as the standard game's.
 void assignLegalPolicy(LegalPolicy& legal, const grand::GrandPosition& position,
                        const std::vector<grand::GrandMove>& moves);
+// The policy index of `move` for `position`'s player to move.
+inline int policyIndexOf(const grand::GrandPosition& position, const grand::GrandMove& move) {
+  return grandPolicyIndex(move, position.toMove);
+}
 // The kind of each slot of `legal`: its first move's.
 void slotKinds(const LegalPolicy& legal, const std::vector<grand::GrandMove>& moves,
                std::vector<int>& out);

@@ -16,6 +16,7 @@
 #include "nn/backend/trainer.hpp"
 #include "nn/checkpoint.hpp"
 #include "nn/features/encoding.hpp"
+#include "nn/features/grand_features.hpp"
 #include "tests/scratch_dir.hpp"
 #include "tests/selfplay/quick_batched_settings.hpp"
 #include "tests/tiny_network.hpp"
@@ -190,6 +191,37 @@ TEST(DescentGames, TinyConfigTrainsWithDescent) {
     for (const TrainingSample& s : readChunk(e.path())) {
       ++samples;
       EXPECT_EQ(std::count(s.policyTarget.begin(), s.policyTarget.end(), 1.0f), 1);
+    }
+  EXPECT_GT(samples, 16 * 10);
+}
+
+// Minimax learning on Grand Camelot: the same loop, its tree samples the variant's, each with a
+// one-hot policy target on a legal move of the position and a value in [-1, 1].
+TEST(DescentGames, G12_TinyConfigTrainsGrandCamelotWithDescent) {
+  testing_support::ScratchDir dir;
+  TrainConfig config = loadTrainConfig(fs::path(CAMELOT_CONFIG_DIR) / "tiny.toml");
+  config.network.variant = Variant::Grand;
+  config.selfplay.scatteredStartFraction = 0.0;
+  config.learning.method = "descent";
+  config.learning.positionsPerMove = 30;  // Grand Camelot's moves are slow to list: a light test
+  config.selfplay.maxPlies = 30;
+  config.evaluation.maxPlies = 30;
+  const fs::path file = dir.path() / "grand-descent.toml";
+  std::ofstream(file) << toToml(config);
+  std::ostringstream log, progress;
+  const std::atomic<bool> never{false};
+  runTraining({file, dir.path() / "run", std::nullopt, false, {}}, log, progress, never);
+  EXPECT_NE(log.str().find("done: 2 generations"), std::string::npos) << log.str();
+  std::int64_t samples = 0;
+  for (const auto& e : fs::directory_iterator(dir.path() / "run" / "chunks"))
+    for (const GrandTrainingSample& s : readChunk<GrandRules>(e.path())) {
+      ++samples;
+      EXPECT_EQ(std::count(s.policyTarget.begin(), s.policyTarget.end(), 1.0f), 1);
+      LegalPolicy legal;
+      assignLegalPolicy(legal, s.position, grand::unsortedLegalMoves(s.position));
+      EXPECT_EQ(s.policyIndices, legal.indices);
+      EXPECT_GE(s.rootValue, -1.0f);
+      EXPECT_LE(s.rootValue, 1.0f);
     }
   EXPECT_GT(samples, 16 * 10);
 }

@@ -388,8 +388,6 @@ void validate(const TrainConfig& config, const std::string& origin) {
     fail("evaluation", "opening_plies",
          atMost("evaluation.max_plies", c.evaluation.maxPlies, c.evaluation.openingPlies));
   if (c.learning.method == "descent") {
-    if (c.network.variant == Variant::Grand)
-      fail("learning", "method", "\"descent\" plays the standard game only (got Grand Camelot)");
     if (c.network.architecture != Architecture::Mlp)
       fail("learning", "method",
            "\"descent\" learns an mlp (its tree's nodes have no history for a resnet to read)");

@@ -165,18 +165,16 @@ class Worker {
     slot.searching = false;
     slot.samples.clear();
     slot.sampleSides.clear();
-    if constexpr (std::is_same_v<Rules, StandardRules>) {
-      if (settings_.learning.descent()) {
-        const LearningSettings& learning = settings_.learning;
-        const DescentSettings search{.positionsPerMove = learning.positionsPerMove,
-                                     .maxPlies = settings_.selfplay.maxPlies,
-                                     .quickWinWeight = learning.quickWinWeight,
-                                     .completion = learning.completion,
-                                     .maxExpansions = learning.maxExpansions};
-        for (auto& tree : slot.descent) {
-          if (!tree) tree = std::make_unique<DescentSearch<Rules>>(search);
-          tree->clear();
-        }
+    if (settings_.learning.descent()) {
+      const LearningSettings& learning = settings_.learning;
+      const DescentSettings search{.positionsPerMove = learning.positionsPerMove,
+                                   .maxPlies = settings_.selfplay.maxPlies,
+                                   .quickWinWeight = learning.quickWinWeight,
+                                   .completion = learning.completion,
+                                   .maxExpansions = learning.maxExpansions};
+      for (auto& tree : slot.descent) {
+        if (!tree) tree = std::make_unique<DescentSearch<Rules>>(search);
+        tree->clear();
       }
     }
   }
@@ -213,10 +211,9 @@ class Worker {
   void recordTreeSample(Slot& slot, const typename DescentSearch<Rules>::TreeSample& node) {
     BasicTrainingSample<Rules> sample;
     sample.position = *node.position;
-    const Color mover = sample.position.sideToMove();
     moveIndices_.clear();
-    for (const Move& m : node.moves)
-      moveIndices_.push_back(policyIndex(m, mover));
+    for (const typename Rules::Move& m : node.moves)
+      moveIndices_.push_back(policyIndexOf(sample.position, m));
     policy_.assign(moveIndices_);
     sample.policyIndices = policy_.indices;
     sample.policyTarget.assign(policy_.size(), 0.0f);
@@ -235,9 +232,9 @@ class Worker {
     // A position is its placement's hash and its clock (the hash leaves the clock out).
     std::set<std::pair<std::uint64_t, int>> line;
     for (const typename Rules::Position& p : slot.game.positions())
-      line.insert({p.hash(), p.clock()});
+      line.insert({Rules::hash(p), Rules::clock(p)});
     for (BasicTrainingSample<Rules>& s : slot.samples)
-      if (line.contains({s.position.hash(), s.position.clock()}))
+      if (line.contains({Rules::hash(s.position), Rules::clock(s.position)}))
         s.rootValue = (1.0f - w) * s.rootValue + w * static_cast<float>(s.result);
   }
 
@@ -247,11 +244,9 @@ class Worker {
   void advance(Slot& slot) {
     while (slot.index >= 0 && !shared_.stopping()) {
       const auto side = static_cast<std::size_t>(Rules::side(slot.game.position()));
-      if constexpr (std::is_same_v<Rules, StandardRules>) {
-        if (settings_.learning.descent() && slot.plan.sides[side].net >= 0) {
-          if (play(slot, descentMove(slot, side))) return;
-          continue;
-        }
+      if (settings_.learning.descent() && slot.plan.sides[side].net >= 0) {
+        if (play(slot, descentMove(slot, side))) return;
+        continue;
       }
       if (slot.plan.sides[side].net < 0) {
         typename Rules::Move move;
@@ -349,13 +344,11 @@ class Worker {
     const auto scored =
         trainingOutcome(status, slot.game.position(), settings_.selfplay.materialAdjudication);
     const std::optional<int> winner = winningSide(scored);  // the samples' +1 side
-    if constexpr (std::is_same_v<Rules, StandardRules>) {
-      if (settings_.learning.descent() && settings_.learning.treeSamples && slot.plan.record) {
-        const std::size_t trees = oneDescentTree(slot) ? 1 : 2;
-        for (std::size_t t = 0; t < trees; ++t)
-          for (const auto& node : slot.descent[t]->treeSamples())
-            recordTreeSample(slot, node);
-      }
+    if (settings_.learning.descent() && settings_.learning.treeSamples && slot.plan.record) {
+      const std::size_t trees = oneDescentTree(slot) ? 1 : 2;
+      for (std::size_t t = 0; t < trees; ++t)
+        for (const auto& node : slot.descent[t]->treeSamples())
+          recordTreeSample(slot, node);
     }
     for (std::size_t i = 0; i < slot.samples.size(); ++i) {
       BasicTrainingSample<Rules>& s = slot.samples[i];
@@ -363,10 +356,8 @@ class Worker {
       s.movesLeft = std::max(0, plies - s.movesLeft);
       s.result = !winner ? 0 : *winner == slot.sampleSides[i] ? 1 : -1;
     }
-    if constexpr (std::is_same_v<Rules, StandardRules>) {
-      if (settings_.learning.descent() && settings_.learning.gameResultWeight > 0.0)
-        anchorGameLine(slot);
-    }
+    if (settings_.learning.descent() && settings_.learning.gameResultWeight > 0.0)
+      anchorGameLine(slot);
     BasicFinishedGame<Rules> finished;
     finished.index = slot.index;
     finished.record =
@@ -455,8 +446,6 @@ BatchedGamesStats playBatchedGames(
     throw std::invalid_argument(
         "batched games: workers, games per worker, simulations and the game length cap must be "
         "positive and the full-search fraction in [0, 1]");
-  if (settings.learning.descent() && !std::is_same_v<Rules, StandardRules>)
-    throw std::invalid_argument("batched games: Descent plays the standard game only");
   Shared<Rules> shared(settings, count, planFor, onGame, stop);
   const auto begin = std::chrono::steady_clock::now();
   std::atomic<int> handedOver{0};
