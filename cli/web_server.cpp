@@ -68,11 +68,14 @@ const std::vector<Level> kLevels = {
      "+1319 (16-2-2 against expert)"},
 };
 // Grand Camelot's levels, weakest first, rated as the standard game's are (a round robin of
-// the three; docs/ratings/grand-play-levels-*.csv): its tree search draws where greedy wins.
+// the five; docs/ratings/grand-play-levels-*.csv): its alpha-beta wins where the tree search
+// draws.
 const std::vector<Level> kGrandLevels = {
     {"random moves", "random", "0"},
-    {"tree search, 400 simulations (Grand Camelot's default)", "mcts:sims=400", "+292 \u00b1 162"},
-    {"takes what it can", "greedy", "+332 \u00b1 167"},
+    {"takes what it can", "greedy", "+268 \u00b1 152"},
+    {"tree search, 400 simulations (Grand Camelot's default)", "mcts:sims=400", "+315 \u00b1 156"},
+    {"alpha-beta, 1 ply", "alphabeta:depth=1", "+727 \u00b1 219"},
+    {"alpha-beta, 2 plies", "alphabeta:depth=2", "+1075 \u00b1 284"},
 };
 // A level's player spec, the shipped network written out.
 std::string levelSpec(const Level& level, Variant variant) {
