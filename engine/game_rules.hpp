@@ -37,6 +37,7 @@
 // The two sides alternate at every ply in both variants (Grand Camelot's partnerships move in
 // turn, a pass included), so a value changes sign from one ply to the next.
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -129,13 +130,8 @@ struct GrandRules {
   // A move that wins for the mover's partnership by G12.1 or 3 in the position it leads to
   // (a stalemate it causes is not looked for: that needs the opponents' moves).
   static bool hasWinningMove(const Position& p, const MoveList& moves) {
-    const int us = grand::partnershipOf(p.toMove);
-    for (const Move& m : moves) {
-      if (m.pass() || (m.captured.empty() && !grand::onGoal(m.path.back(), p.toMove))) continue;
-      const grand::GrandOutcome outcome = grand::immediateOutcome(after(p, m));
-      if (outcome.kind == grand::GrandOutcome::Kind::Win && outcome.winner == us) return true;
-    }
-    return false;
+    return std::any_of(moves.begin(), moves.end(),
+                       [&](const Move& m) { return grand::winsAtOnce(p, m); });
   }
   static int clock(const Position& p) { return p.clock; }
   static int seat(const Position& p) { return grand::index(p.toMove); }

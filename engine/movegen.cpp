@@ -17,16 +17,6 @@ Bitboard jumpSources(Bitboard enemies, Bitboard empty) {
   return sources;
 }
 
-// The squares with the file and rank parity of `s`: a canter leaps two squares, so it can end
-// nowhere else. (Index = (rank - 1) * 16 + file + 2: bit 0 is the file's parity, bit 4 the rank's.)
-constexpr Bitboard canterParity(Square s) {
-  constexpr std::uint64_t kFilesLike0 = 0x5555555555555555ull;
-  constexpr std::uint64_t kRanksLike0 = 0x0000FFFF0000FFFFull;
-  const std::uint64_t files = (s & 1) ? ~kFilesLike0 : kFilesLike0;
-  const std::uint64_t word = files & ((s & 16) ? ~kRanksLike0 : kRanksLike0);
-  return {word, word, word, word};
-}
-
 // What stands on each square, one byte of flags a square, for the generator's per-piece loops:
 // reading a byte is one instruction where a bitboard's membership test takes four.
 enum CellFlag : std::uint8_t {
@@ -258,7 +248,7 @@ class Generator {
     Bitboard jumpOffers = jumpSources_;
     for (int d = 0; d < 8; ++d)
       if (cells_[stepFrom(s, d)] & kCellEnemy) jumpOffers.set(leapFrom(s, d));
-    jumpOffers &= ~goal_ & canterParity(s);
+    jumpOffers &= ~goal_;
     if (!(quiet && quietMovesMatter()) && !cantersReach(s, jumpOffers))
       return;  // no charge, and the canters are not wanted
 

@@ -120,14 +120,8 @@ struct AlphaBetaVariant<GrandRules> {
     return !m.pass() && grand::onGoal(m.path.back(), p.toMove) &&
            !grand::onGoal(m.path.front(), p.toMove);
   }
-  // A castle win (G12.1) or an elimination (G12.3) on the spot: only a move onto the goal or a
-  // capture can make one.
-  static bool winsAtOnce(const Position& p, const Move& m) {
-    if (m.pass() || (m.captured.empty() && !grand::onGoal(m.path.back(), p.toMove))) return false;
-    const grand::GrandOutcome outcome = grand::immediateOutcome(grand::afterMove(p, m));
-    return outcome.kind == grand::GrandOutcome::Kind::Win &&
-           outcome.winner == grand::partnershipOf(p.toMove);
-  }
+  // A castle win (G12.1) or an elimination (G12.3) on the spot.
+  static bool winsAtOnce(const Position& p, const Move& m) { return grand::winsAtOnce(p, m); }
   static int capturedValue(const Position& p, const Move& m, const Weights& w) {
     int value = 0;
     for (const grand::Square s : m.captured)

@@ -318,6 +318,14 @@ std::string moveKey(const GrandMove& move) {
   return text;
 }
 
+bool winsAtOnce(const GrandPosition& position, const GrandMove& move) {
+  if (move.pass() || (move.captured.empty() && !onGoal(move.path.back(), position.toMove)))
+    return false;
+  const GrandOutcome outcome = immediateOutcome(afterMove(position, move));
+  return outcome.kind == GrandOutcome::Kind::Win &&
+         outcome.winner == partnershipOf(position.toMove);
+}
+
 GrandOutcome immediateOutcome(const GrandPosition& position) {
   const int moving = partnershipOf(position.toMove);
   // 1: the partnership that made the last turn first.

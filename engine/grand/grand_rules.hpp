@@ -57,6 +57,10 @@ std::optional<GrandMove> findMove(const GrandPosition& position, std::string_vie
 // The position after `move` (G10's castle counters, G12.6's clock, the next player to move).
 GrandPosition afterMove(const GrandPosition& position, const GrandMove& move);
 
+// Whether `move` wins for the mover's partnership by G12.1 or 3 in the position it leads to: only
+// a move onto the goal or a capture can (a stalemate it causes is not looked for).
+bool winsAtOnce(const GrandPosition& position, const GrandMove& move);
+
 // G12.6: the clock that ends a game.
 inline constexpr int kClockLimit = 200;
 

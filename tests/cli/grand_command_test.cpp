@@ -14,6 +14,7 @@
 #include "engine/grand/grand_position.hpp"
 #include "engine/grand/grand_rules.hpp"
 #include "tests/cli/cli_runner.hpp"
+#include "tests/engine/grand_hand_built.hpp"
 #include "tests/scratch_dir.hpp"
 
 namespace camelot::cli {
@@ -99,9 +100,7 @@ TEST(GrandCommands, G14_ABadGfenIsOneLineAndStatusOne) {
   EXPECT_EQ(runCamelot({"perft", "1", "--variant", "hex"}).status, 2);
 }
 
-// Red can win at once by I15-I16 (G12.1).
-constexpr const char* kRedWinsAtOnce =
-    "R1/4r3/10/12/14/14/14/16/3g4y7/14/14/1b12/12/10/8/2 r 0 0 0 0 0";
+using grand_hand_built::kRedWinsAtOnce;
 
 std::vector<nlohmann::json> jsonLines(const std::filesystem::path& file) {
   std::vector<nlohmann::json> lines;

@@ -14,6 +14,7 @@
 #include "players/alphabeta_player.hpp"
 #include "players/player_factory.hpp"
 #include "players/random_player.hpp"
+#include "tests/engine/grand_hand_built.hpp"
 
 namespace camelot {
 namespace {
@@ -23,12 +24,10 @@ using grand::GrandMove;
 using grand::GrandPosition;
 using grand::parseGfen;
 
-// Red holds H16 of his goal castle and can step I15-I16 to hold both (G12.1).
-constexpr const char* kRedWinsAtOnce =
-    "R1/4r3/10/12/14/14/14/16/3g4y7/14/14/1b12/12/10/8/2 r 0 0 0 0 0";
-// Red must capture (G5): E5xE7 takes a man, J5xJ7 a knight.
-constexpr const char* kTwoCaptures =
-    "2/8/10/12/12y1/14/1b12/16/16/14/3g4G5/3r4r5/12/10/8/2 r 0 0 0 0 0";
+using grand_hand_built::isLegal;
+using grand_hand_built::kRedWinsAtOnce;
+using grand_hand_built::kTwoCaptures;
+
 // Red has no pieces left and passes (G11); Blue and Yellow still play.
 constexpr const char* kRedPasses = "2/8/10/12/14/14/14/16/3b12/14/14/1b10y1/12/10/8/2 r 0 0 0 0 7";
 
@@ -38,12 +37,6 @@ GrandAlphaBetaPlayer playerOf(int depth, std::uint64_t seed = 1) {
   settings.ttMegabytes = 1;
   settings.seed = seed;
   return GrandAlphaBetaPlayer(settings);
-}
-
-bool isLegal(const GrandGame& game, const GrandMove& move) {
-  return std::ranges::any_of(game.legalMoves(), [&](const GrandMove& m) {
-    return grand::moveKey(m) == grand::moveKey(move);
-  });
 }
 
 TEST(GrandAlphaBeta, G12_1_PlaysAndScoresTheCastleWinOnTheSpot) {

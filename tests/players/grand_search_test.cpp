@@ -12,6 +12,7 @@
 #include "players/grand_greedy_player.hpp"
 #include "players/mcts_player.hpp"
 #include "players/random_player.hpp"
+#include "tests/engine/grand_hand_built.hpp"
 
 namespace camelot {
 namespace {
@@ -20,19 +21,9 @@ using grand::GrandGame;
 using grand::GrandMove;
 using grand::parseGfen;
 
-// Red holds H16 of his goal castle and can step I15-I16 to hold both (G12.1); H16-I16 is a
-// castle move that does not win.
-constexpr const char* kRedWinsAtOnce =
-    "R1/4r3/10/12/14/14/14/16/3g4y7/14/14/1b12/12/10/8/2 r 0 0 0 0 0";
-// Red must capture (G5): E5xE7 takes a man, J5xJ7 a knight.
-constexpr const char* kTwoCaptures =
-    "2/8/10/12/12y1/14/1b12/16/16/14/3g4G5/3r4r5/12/10/8/2 r 0 0 0 0 0";
-
-bool isLegal(const GrandGame& game, const GrandMove& move) {
-  return std::ranges::any_of(game.legalMoves(), [&](const GrandMove& m) {
-    return grand::moveKey(m) == grand::moveKey(move);
-  });
-}
+using grand_hand_built::isLegal;
+using grand_hand_built::kRedWinsAtOnce;
+using grand_hand_built::kTwoCaptures;
 
 MctsPlayerOptions searchOptions(SearchKind kind, int simulations) {
   MctsPlayerOptions options;
