@@ -169,9 +169,7 @@ MatchResult playTheGames(const PlayerSpec& first, const PlayerSpec& second,
                          const MatchSettings& settings, MatchDirectory& games,
                          std::ostream& progress) {
   int finished = static_cast<int>(settings.alreadyPlayed.size());
-  return playMatch<Rules>([&](std::uint64_t seed) { return makePlayer<Rules>(first, seed); },
-                          [&](std::uint64_t seed) { return makePlayer<Rules>(second, seed); },
-                          settings,
+  return playMatch<Rules>(first.text(), second.text(), settings,
                           [&](int, const typename VariantRecord<Rules>::Record& record) {
                             games.write(record.toJsonLine());
                             progress << "game " << record.game << " (" << ++finished << "/"
@@ -288,7 +286,10 @@ void addMatchCommand(CLI::App& app, Commands& commands) {
                    "Adjudicate a game as a draw after this many plies (a setting, not a rule)")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));
-  match->add_option("--threads", options->threads, "Games played at once")
+  match
+      ->add_option("--threads", options->threads,
+                   "Worker threads; each steps several games at once, batching a tree-searching "
+                   "network's evaluations as arena does")
       ->capture_default_str()
       ->check(CLI::Range(1, 256));
   match->add_option("--out", options->outDirectory, "Directory for the game records (games.jsonl)");

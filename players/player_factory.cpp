@@ -171,7 +171,7 @@ std::optional<NetPlayerSpec> netPlayerSpec(const PlayerSpec& spec, NetSearch fal
     return net;
   }
   spec.expectOnly({"search", "sims", "time", "minimax"});
-  readBudget(spec, net, 800);
+  readBudget(spec, net, kDefaultTreeSimulations);
   net.minimaxWeight = static_cast<float>(spec.intOption("minimax", 0, 0, 100)) / 100.0f;
   requireGumbelSimulations(spec, net.treeSearchKind(), net.simulations);
   return net;
@@ -190,7 +190,7 @@ std::unique_ptr<Player> makePlayer<StandardRules>(const PlayerSpec& spec, std::u
   if (spec.kind() == "alphabeta")
     return std::make_unique<AlphaBetaPlayer>(alphaBetaSettings<StandardRules>(spec, seed));
   if (spec.kind() == "mcts")
-    return makeMctsPlayer<StandardRules>(spec, SearchKind::Puct, 800, seed);
+    return makeMctsPlayer<StandardRules>(spec, SearchKind::Puct, kDefaultTreeSimulations, seed);
   if (spec.kind() == "gumbel")
     return makeMctsPlayer<StandardRules>(spec, SearchKind::Gumbel, 32, seed);
   if (spec.kind() == "rollout") {
@@ -240,7 +240,8 @@ std::unique_ptr<GrandPlayer> makePlayer<GrandRules>(const PlayerSpec& spec, std:
   }
   if (spec.kind() == "alphabeta")
     return std::make_unique<GrandAlphaBetaPlayer>(alphaBetaSettings<GrandRules>(spec, seed));
-  if (spec.kind() == "mcts") return makeMctsPlayer<GrandRules>(spec, SearchKind::Puct, 800, seed);
+  if (spec.kind() == "mcts")
+    return makeMctsPlayer<GrandRules>(spec, SearchKind::Puct, kDefaultTreeSimulations, seed);
   if (spec.kind() == "gumbel")
     return makeMctsPlayer<GrandRules>(spec, SearchKind::Gumbel, 32, seed);
   if (const auto net = netPlayerSpec(spec)) return makeNetPlayerFor<GrandRules>(*net, seed);

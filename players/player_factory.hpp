@@ -24,6 +24,10 @@ enum class NetSearch { AlphaBeta, Puct, Gumbel };
 const char* netSearchName(NetSearch search);
 std::optional<NetSearch> netSearchNamed(std::string_view name);
 
+// Simulations of a tree search (`mcts:`, `net:FILE,search=puct`) named without sims= or time=:
+// enough for the search to beat its own policy clearly, under a second a move.
+inline constexpr int kDefaultTreeSimulations = 800;
+
 // A network player's spec, `net:FILE[,search=alphabeta|puct|gumbel][,depth=D][,sims=N]
 // [,time=MS][,order=policy|heuristics][,minimax=PERCENT]`. Alpha-beta takes depth (plies),
 // time (ms a move): 1000 ms unless one is given, and the move order (by the network's policy

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -139,6 +140,34 @@ TEST(GrandCommands, G2_MatchPlaysPartnershipsSwappedAndSavesGrandRecords) {
   EXPECT_EQ(nlohmann::json::parse(again.out)["wins"], 4);
   EXPECT_NE(again.err.find("4 games already played"), std::string::npos) << again.err;
   EXPECT_EQ(jsonLines(dir / "games.jsonl").size(), 4u);
+}
+
+// A match is an arena of one pairing: a tree-searching network plays in the batched workers, and
+// the same seed, openings and players give the arena's games, whatever the threads.
+TEST(GrandCommands, G2_MatchPlaysTheArenasBatchedGames) {
+  const testing_support::ScratchDir dir;
+  const std::string net =
+      "net:" + std::string(CAMELOT_TEST_DATA) + "/grand-mlp-tiny.ckpt,search=puct,sims=8";
+  const CliResult match =
+      runCamelot({"match", "--variant", "grand", "--white", net, "--black", "random", "--games",
+                  "4", "--opening-plies", "2", "--seed", "3", "--max-plies", "40", "--threads", "2",
+                  "--out", (dir / "match").string()});
+  ASSERT_EQ(match.status, 0) << match.err;
+  const CliResult arena =
+      runCamelot({"arena", "--variant", "grand", "--players", net + ",random", "--games", "4",
+                  "--openings", "2", "--opening-plies", "2", "--seed", "3", "--max-plies", "40",
+                  "--workers", "1", "--out", (dir / "arena").string()});
+  ASSERT_EQ(arena.status, 0) << arena.err;
+  const auto byNumber = [](const std::vector<nlohmann::json>& games) {
+    std::map<int, std::string> lines;
+    for (const nlohmann::json& game : games)
+      lines[game["game"].get<int>()] = game.dump();
+    return lines;
+  };
+  const std::map<int, std::string> matchGames = byNumber(jsonLines(dir / "match" / "games.jsonl"));
+  ASSERT_EQ(matchGames.size(), 4u);
+  EXPECT_EQ(matchGames, byNumber(jsonLines(dir / "arena" / "games.jsonl")));
+  EXPECT_NE(matchGames.at(1).find("\"rb\":\"" + net + "\""), std::string::npos) << matchGames.at(1);
 }
 
 TEST(GrandCommands, G2_MatchRefusesPlayersThatDoNotPlayGrandCamelot) {

@@ -26,11 +26,6 @@ namespace {
 
 using std::chrono::milliseconds;
 
-PlayerMaker maker(const std::string& spec) {
-  const PlayerSpec parsed = PlayerSpec::parse(spec);
-  return [parsed](std::uint64_t seed) { return makePlayer<StandardRules>(parsed, seed); };
-}
-
 struct Played {
   MatchResult result;
   std::map<int, GameRecord> records;  // by game number
@@ -42,8 +37,8 @@ Played play(const std::string& first, const std::string& second, int games) {
   settings.openingPlies = 2;
   settings.seed = 3;
   Played played;
-  played.result = playMatch(maker(first), maker(second), settings,
-                            [&](int, const GameRecord& g) { played.records[g.game] = g; });
+  played.result = playMatch<StandardRules>(
+      first, second, settings, [&](int, const GameRecord& g) { played.records[g.game] = g; });
   return played;
 }
 

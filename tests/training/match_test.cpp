@@ -16,16 +16,11 @@
 namespace camelot {
 namespace {
 
-PlayerMaker maker(const char* spec) {
-  const PlayerSpec parsed = PlayerSpec::parse(spec);
-  return [parsed](std::uint64_t seed) { return makePlayer<StandardRules>(parsed, seed); };
-}
-
 std::map<int, std::string> playAll(const MatchSettings& settings, MatchResult* result = nullptr) {
   std::map<int, std::string> records;
   const MatchResult r =
-      playMatch(maker("greedy"), maker("random"), settings,
-                [&](int, const GameRecord& g) { records[g.game] = g.toJsonLine(); });
+      playMatch<StandardRules>("greedy", "random", settings,
+                               [&](int, const GameRecord& g) { records[g.game] = g.toJsonLine(); });
   if (result) *result = r;
   return records;
 }
@@ -155,8 +150,8 @@ TEST(PlayerSpec, MakesEverySearchPlayerWithItsBudget) {
   MatchSettings settings;
   settings.games = 2;
   settings.maxPlies = 20;
-  const MatchResult r = playMatch(maker("gumbel:sims=8"), maker("rollout:sims=20"), settings,
-                                  [](int, const GameRecord&) {});
+  const MatchResult r = playMatch<StandardRules>("gumbel:sims=8", "rollout:sims=20", settings,
+                                                 [](int, const GameRecord&) {});
   EXPECT_EQ(r.total().games(), 2);
 }
 

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -142,6 +143,46 @@ TEST(ScatteredPosition, IsRepeatableVariedAndPlayable) {
   EXPECT_EQ(hashes.size(), 200u);
   EXPECT_GT(whiteToMove, 70);
   EXPECT_LT(whiteToMove, 130);
+}
+
+TEST(ScatteredPosition, G12_GrandStartsAreRepeatableVariedAndPlayable) {
+  EXPECT_EQ(scatteredPosition<GrandRules>(7), scatteredPosition<GrandRules>(7));
+  std::set<std::string> positions;
+  std::array<int, grand::kPlayers> toMove{};
+  for (std::uint64_t seed = 0; seed < 200; ++seed) {
+    const grand::GrandPosition p = scatteredPosition<GrandRules>(seed);
+    positions.insert(grand::toGfen(p));
+    ++toMove[static_cast<std::size_t>(grand::index(p.toMove))];
+    std::array<int, 2> partnershipPieces{};
+    for (int i = 0; i < grand::kPlayers; ++i) {
+      int knights = 0;
+      int men = 0;
+      for (int square = 0; square < grand::kGridSquares; ++square) {
+        const auto s = static_cast<grand::Square>(square);
+        const grand::Piece piece = p.board[s];
+        if (piece.empty() || piece.owner() != grand::playerAt(i)) continue;
+        EXPECT_TRUE(grand::isReal(grand::fileOf(s), grand::rankOf(s))) << grand::toGfen(p);
+        // No piece in any castle (G9, G10: nothing to leave, no goal already held).
+        for (int c = 0; c < grand::kPlayers; ++c)
+          EXPECT_FALSE(grand::inCastle(s, grand::playerAt(c))) << grand::toGfen(p);
+        ++(piece.knight() ? knights : men);
+      }
+      EXPECT_LE(knights, grand::kKnightsPerPlayer / 2) << grand::toGfen(p);
+      EXPECT_LE(men, grand::kMenPerPlayer / 2) << grand::toGfen(p);
+      partnershipPieces[static_cast<std::size_t>(grand::partnershipOf(grand::playerAt(i)))] +=
+          knights + men;
+    }
+    EXPECT_GE(partnershipPieces[0], 2) << grand::toGfen(p);
+    EXPECT_GE(partnershipPieces[1], 2) << grand::toGfen(p);
+    EXPECT_FALSE(BasicGame<GrandRules>(p).finished()) << grand::toGfen(p);  // G12: a game to play
+    EXPECT_EQ(p.clock, 0);
+    EXPECT_EQ(p.castleMovesUsed, (std::array<int, grand::kPlayers>{}));
+  }
+  EXPECT_EQ(positions.size(), 200u);
+  for (const int n : toMove) {  // any player moves first, about a quarter of the time each
+    EXPECT_GT(n, 25);
+    EXPECT_LT(n, 75);
+  }
 }
 
 TEST_F(Openings, SuiteTextStartsWithAComment) {

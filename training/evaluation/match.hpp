@@ -1,38 +1,30 @@
 #pragma once
 // A match between two players, in either variant: games in pairs from the same opening with
-// colours (Grand Camelot: partnerships) swapped, so the opening's bias cancels. Each game gets
-// its own seeded player instance in every seat (in Grand Camelot a player moves for both seats
-// of its partnership, as two instances seeded apart, so the partners share no tree), so the
-// games and their results are the same whatever the number of threads.
+// colours (Grand Camelot: partnerships) swapped, so the opening's bias cancels. The games are an
+// arena of one pairing (training/evaluation/arena.hpp): they run through the batched workers, so a
+// tree-searching network with a simulation budget shares its batches across the games in play,
+// and every game's randomness comes from the seed and its number, so the games and their results
+// are the same whatever the number of threads.
 
 #include <atomic>
 #include <cstdint>
 #include <functional>
-#include <memory>
 #include <set>
 #include <string>
 #include <type_traits>
 
 #include "players/game_record.hpp"
-#include "players/player.hpp"
 #include "players/variant_record.hpp"
 #include "training/evaluation/elo.hpp"
 
 namespace camelot {
 
-// Makes a fresh player seeded with `seed` (players are not shared between games or threads).
-template <class Rules>
-using BasicPlayerMaker = std::function<std::unique_ptr<BasicPlayer<Rules>>(std::uint64_t seed)>;
-using PlayerMaker = BasicPlayerMaker<StandardRules>;
-using GrandPlayerMaker = BasicPlayerMaker<GrandRules>;
-
 struct MatchSettings {
   int games = 2;
   int openingPlies = 0;  // random plies from the start before each pair
-  int openingCount = 0;  // > 0: pair k starts from opening k % openingCount (an arena's suite)
   std::uint64_t seed = 1;
   int maxPlies = 1000;  // a cap (a setting, not a rule): longer games are adjudicated draws
-  int threads = 1;      // games played at once (TBB)
+  int threads = 1;      // worker threads, each stepping several games at once
   // Game indices not to play (a resumed match has them already).
   std::set<int> alreadyPlayed;
   // Once it is true, no game starts and the games in play are dropped unfinished.
@@ -54,38 +46,16 @@ struct MatchResult {
   }
 };
 
-// The opening of pair `pair`: `plies` random plies from the start, seeded by (seed, pair),
-// drawn again in the rare case that they end the game. Every match and arena with the same
-// seed plays the same openings. In either variant (engine/game_rules.hpp).
-template <class Rules>
-typename Rules::Position randomOpening(std::uint64_t seed, int pair, int plies);
-inline Position matchOpening(std::uint64_t seed, int pair, int plies) {
-  return randomOpening<StandardRules>(seed, pair, plies);
-}
-
-// Checks the settings (throws std::invalid_argument) and calls playOne(index) for every game
-// index on settings.threads threads at once; playOne skips what settings says to skip.
-void forEachMatchGame(const MatchSettings& settings, const std::function<void(int)>& playOne);
-
-// The opening of game `index` (pairs share one): randomOpening of its pair, or of the pair's
-// place in a suite of settings.openingCount.
-template <class Rules>
-typename Rules::Position openingOfGame(const MatchSettings& settings, int index) {
-  const int pair = index / 2;
-  return randomOpening<Rules>(settings.seed,
-                              settings.openingCount > 0 ? pair % settings.openingCount : pair,
-                              settings.openingPlies);
-}
-
-// Plays settings.games games of `first` against `second` (but those already played); even-
-// numbered games give `first` the side that moves first (White; Red and Blue). Calls onGame
-// (serialised, in completion order) with each finished game's index and record; the result
-// counts those games. A player that breaks the engine protocol loses its game by forfeit.
-// Throws std::invalid_argument for bad settings.
+// Plays settings.games games of the player spec `first` against `second` (but those already
+// played); even-numbered games give `first` the side that moves first (White; Red and Blue).
+// Calls onGame (serialised, in completion order) with each finished game's index and record; the
+// result counts those games. A network named without search= plays alpha-beta, and a tree search
+// without sims= its 800 simulations. A player that breaks the engine protocol loses its game by
+// forfeit. Throws std::invalid_argument for bad settings, SpecError or CheckpointError for a bad
+// player.
 template <class Rules>
 MatchResult playMatch(
-    const BasicPlayerMaker<Rules>& first,
-    const std::type_identity_t<BasicPlayerMaker<Rules>>& second, const MatchSettings& settings,
+    const std::string& first, const std::string& second, const MatchSettings& settings,
     const std::type_identity_t<
         std::function<void(int, const typename VariantRecord<Rules>::Record&)>>& onGame);
 

@@ -1,14 +1,34 @@
 #include "training/evaluation/openings.hpp"
 
 #include <algorithm>
+#include <array>
 #include <fstream>
 #include <random>
 
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
-#include "training/evaluation/match.hpp"
+#include "engine/random/splitmix64.hpp"
 
 namespace camelot {
+
+template <class Rules>
+typename Rules::Position randomOpening(std::uint64_t seed, int pair, int plies) {
+  constexpr int kAttempts = 100;
+  for (int attempt = 0; attempt < kAttempts; ++attempt) {
+    std::mt19937_64 rng(mixSeed(mixSeed(seed, static_cast<std::uint64_t>(pair)), attempt));
+    typename Rules::Game game;
+    for (int ply = 0; ply < plies && !game.finished(); ++ply) {
+      const auto& moves = game.legalMoves();
+      game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
+    }
+    if (!game.finished()) return game.position();
+  }
+  throw std::invalid_argument("no opening of " + std::to_string(plies) +
+                              " random plies that leaves the game running was found");
+}
+
+template Position randomOpening<StandardRules>(std::uint64_t, int, int);
+template grand::GrandPosition randomOpening<GrandRules>(std::uint64_t, int, int);
 
 template <class Rules>
 std::vector<typename Rules::Position> randomOpenings(std::uint64_t seed, int count, int plies) {
@@ -18,7 +38,8 @@ std::vector<typename Rules::Position> randomOpenings(std::uint64_t seed, int cou
   return openings;
 }
 
-Position scatteredPosition(std::uint64_t seed) {
+template <>
+Position scatteredPosition<StandardRules>(std::uint64_t seed) {
   std::vector<Square> squares;
   for (int rank = 1; rank <= kRanks; ++rank)
     for (int file = firstFile(rank); file <= lastFile(rank); ++file) {
@@ -40,6 +61,38 @@ Position scatteredPosition(std::uint64_t seed) {
     }
     p.setSideToMove(std::bernoulli_distribution(0.5)(rng) ? Color::White : Color::Black);
     if (enough && !Game(p).finished()) return p;
+  }
+}
+
+template <>
+grand::GrandPosition scatteredPosition<GrandRules>(std::uint64_t seed) {
+  std::vector<grand::Square> squares;
+  for (int rank = 1; rank <= grand::kSide; ++rank)
+    for (int file = 0; file < grand::kSide; ++file) {
+      const grand::Square s = grand::makeSquare(file, rank);
+      bool castle = false;
+      for (int owner = 0; owner < grand::kPlayers; ++owner)
+        castle = castle || grand::inCastle(s, grand::playerAt(owner));
+      if (grand::isReal(file, rank) && !castle) squares.push_back(s);
+    }
+  std::mt19937_64 rng(seed);
+  while (true) {
+    std::shuffle(squares.begin(), squares.end(), rng);
+    grand::GrandPosition p;
+    std::size_t next = 0;
+    std::array<int, 2> partnershipPieces{};
+    for (int i = 0; i < grand::kPlayers; ++i) {
+      const grand::Player player = grand::playerAt(i);
+      const int knights = std::uniform_int_distribution<int>(0, grand::kKnightsPerPlayer / 2)(rng);
+      const int men = std::uniform_int_distribution<int>(0, grand::kMenPerPlayer / 2)(rng);
+      partnershipPieces[static_cast<std::size_t>(grand::partnershipOf(player))] += knights + men;
+      for (int k = 0; k < knights + men; ++k)
+        p.board[squares[next++]] = grand::Piece::of(player, k < knights);
+    }
+    p.toMove = grand::playerAt(std::uniform_int_distribution<int>(0, grand::kPlayers - 1)(rng));
+    if (partnershipPieces[0] >= 2 && partnershipPieces[1] >= 2 &&
+        !BasicGame<GrandRules>(p).finished())
+      return p;
   }
 }
 

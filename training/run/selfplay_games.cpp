@@ -39,18 +39,15 @@ BatchedGamesSettings selfPlaySettings(const TrainConfig& config) {
 
 namespace {
 
-// A game's start: the variant's start, or (the standard game, a share of the games) scattered
-// pieces, as its number says.
-Position startOf(const TrainConfig& config, std::uint64_t generation, int number, StandardRules) {
+// A game's start: the variant's start, or (a share of the games) scattered pieces, as its
+// number says.
+template <class Rules>
+typename Rules::Position startOf(const TrainConfig& config, std::uint64_t generation, int number) {
   std::mt19937_64 rng(mixSeed(config.run.seed ^ 0x5ca77e4edULL,
                               generation * 1'000'000 + static_cast<std::uint64_t>(number)));
   if (std::bernoulli_distribution(config.selfplay.scatteredStartFraction)(rng))
-    return scatteredPosition(rng());
-  return Position::start();
-}
-
-grand::GrandPosition startOf(const TrainConfig&, std::uint64_t, int, GrandRules) {
-  return grand::GrandPosition::start();
+    return scatteredPosition<Rules>(rng());
+  return Rules::Position::start();
 }
 
 }  // namespace
@@ -82,7 +79,7 @@ BatchedGamesStats playSelfPlayGames(
         if (!number) return std::nullopt;
         BasicGamePlan<Rules> game;
         // Whether a game starts scattered, and where, follows from its number too.
-        game.start = startOf(config, seed, *number, Rules{});
+        game.start = startOf<Rules>(config, seed, *number);
         game.sides = {GameSide{0, "", name}, GameSide{0, "", name}};
         game.record = true;
         game.number = *number;

@@ -393,9 +393,6 @@ void validate(const TrainConfig& config, const std::string& origin) {
            "\"descent\" learns an mlp (its tree's nodes have no history for a resnet to read)");
   }
   if (c.network.variant == Variant::Grand) {
-    const std::string standardOnly = "must be 0 for Grand Camelot (the standard game's setting)";
-    if (c.selfplay.scatteredStartFraction > 0)
-      fail("selfplay", "scattered_start_fraction", standardOnly);
     const std::string kinds = knownPlayerKinds<GrandRules>();
     for (const std::string& baseline : c.evaluation.baselines) {
       const std::string kind = PlayerSpec::parse(baseline).kind();
