@@ -11,6 +11,31 @@
 namespace camelot::grand {
 namespace {
 
+// stepFrom's one- and two-step answers, looked up: the generator asks for them at every square
+// it visits, in every direction.
+struct StepTable {
+  std::array<std::array<Square, kGridSquares>, 8> one{}, two{};
+};
+constexpr StepTable makeStepTable() {
+  StepTable table;
+  for (int d = 0; d < 8; ++d)
+    for (int s = 0; s < kGridSquares; ++s) {
+      const auto square = static_cast<Square>(s);
+      const bool real = isReal(fileOf(square), rankOf(square));
+      table.one[d][s] = real ? stepFrom(square, d) : kNoSquare;
+      table.two[d][s] = real ? stepFrom(square, d, 2) : kNoSquare;
+    }
+  return table;
+}
+constexpr StepTable kSteps = makeStepTable();
+
+Square neighbour(Square s, int d) {
+  return kSteps.one[static_cast<std::size_t>(d)][s];
+}
+Square leap(Square s, int d) {
+  return kSteps.two[static_cast<std::size_t>(d)][s];
+}
+
 // G13's order among paths of one move: fewer steps, then the smaller string.
 bool writtenBefore(const GrandMove& a, const std::string& aText, const GrandMove& b,
                    const std::string& bText) {
@@ -21,8 +46,14 @@ bool writtenBefore(const GrandMove& a, const std::string& aText, const GrandMove
 // The moves of one player in one position, by G4-G10 (no pass, no end of game).
 class MoveFinder {
  public:
+  // Room for a middle game's moves from the start, so that the list seldom grows (a growing list
+  // of moves was a tenth of a search's time, in malloc).
+  static constexpr std::size_t kMovesReserved = 128;
+
   MoveFinder(const GrandPosition& position, Player mover)
-      : position_(position), board_(position.board), mover_(mover) {}
+      : position_(position), board_(position.board), mover_(mover) {
+    best_.reserve(kMovesReserved);
+  }
 
   std::vector<GrandMove> find() {
     std::vector<Square> pieces;
@@ -69,8 +100,8 @@ class MoveFinder {
   bool canJumpFrom(Square s) const {
     if (onGoal(s, mover_)) return false;
     for (int d = 0; d < 8; ++d) {
-      const Square over = stepFrom(s, d);
-      const Square to = stepFrom(s, d, 2);
+      const Square over = neighbour(s, d);
+      const Square to = leap(s, d);
       if (over != kNoSquare && to != kNoSquare && enemy(at(over)) && at(to).empty()) return true;
     }
     return false;
@@ -79,20 +110,33 @@ class MoveFinder {
   // Keeps the best path of each distinct move (G13): moves with the same start, end and
   // captures are one; their notations are compared only when a second path turns up.
   void add(GrandMove move) {
-    std::sort(move.captured.begin(), move.captured.end());
-    const auto [kept, fresh] = distinct_.try_emplace(
-        Reached{move.path.front(), move.path.back(), capturedSet_}, best_.size());
-    if (fresh) {
+    std::size_t kept = best_.size();
+    if (move.captured.empty()) {
+      // A quiet move of the piece addMovesOf is listing: known by where it ends.
+      std::int16_t& slot = quietSlot_[move.path.back()];
+      if (slot >= 0)
+        kept = static_cast<std::size_t>(slot);
+      else
+        slot = static_cast<std::int16_t>(best_.size());
+    } else {
+      std::sort(move.captured.begin(), move.captured.end());
+      kept =
+          distinct_
+              .try_emplace(Reached{move.path.front(), move.path.back(), capturedSet_}, best_.size())
+              .first->second;
+    }
+    if (kept == best_.size()) {
       best_.push_back(std::move(move));
       return;
     }
-    GrandMove& old = best_[kept->second];
+    GrandMove& old = best_[kept];
     if (writtenBefore(move, notation(move), old, notation(old))) old = std::move(move);
   }
 
   // The moves kept so far (only the captures when `capturesOnly`), then forgotten.
   std::vector<GrandMove> collected(bool capturesOnly) {
     std::vector<GrandMove> moves;
+    moves.reserve(best_.size() + 2);  // room for the castle moves
     for (GrandMove& move : best_)
       if (!capturesOnly || !move.captured.empty()) moves.push_back(std::move(move));
     best_.clear();
@@ -117,10 +161,11 @@ class MoveFinder {
   // Every move of the piece on s (G4, G6-G10), the piece lifted off the board meanwhile (G7).
   void addMovesOf(Square s) {
     if (onGoal(s, mover_)) return;  // G10: only castle moves
+    quietSlot_.fill(-1);
     const Piece piece = at(s);
     board_[s] = Piece{};
     for (int d = 0; d < 8; ++d) {
-      const Square to = stepFrom(s, d);
+      const Square to = neighbour(s, d);
       if (to != kNoSquare && at(to).empty() && !onNonGoalCastle(to, mover_))
         add(GrandMove{{s, to}, 1, {}});
     }
@@ -176,8 +221,8 @@ class MoveFinder {
         const Square from = tree.order[i];
         if (onGoal(from, mover_)) continue;  // G10: the move ends there
         for (int d = 0; d < 8; ++d) {
-          const Square over = stepFrom(from, d);
-          const Square to = stepFrom(from, d, 2);
+          const Square over = neighbour(from, d);
+          const Square to = leap(from, d);
           if (over == kNoSquare || to == kNoSquare || !friendly(at(over)) || !at(to).empty())
             continue;
           if (onNonGoalCastle(to, mover_)) continue;  // G9a
@@ -207,8 +252,8 @@ class MoveFinder {
   void jumpOn(std::vector<Square>& path, std::vector<Square>& captured, int quiet) {
     const Square from = path.back();
     for (int d = 0; d < 8; ++d) {
-      const Square over = stepFrom(from, d);
-      const Square to = stepFrom(from, d, 2);
+      const Square over = neighbour(from, d);
+      const Square to = leap(from, d);
       if (over == kNoSquare || to == kNoSquare || !enemy(at(over)) || !at(to).empty()) continue;
       const Piece taken = at(over);
       board_[over] = Piece{};
@@ -257,7 +302,10 @@ class MoveFinder {
   std::array<Piece, kGridSquares> board_;
   Player mover_;
   std::vector<GrandMove> best_;  // one path of each distinct move, the best so far
-  std::unordered_map<Reached, std::size_t, ReachedHash> distinct_;  // a move's place in best_
+  // A capture's place in best_, by what it does; a quiet move's, by where it ends (its piece's
+  // own, reset for each piece).
+  std::unordered_map<Reached, std::size_t, ReachedHash> distinct_;
+  std::array<std::int16_t, kGridSquares> quietSlot_{};
   // Each chain state reached, with the best path to it so far (no captures listed).
   std::unordered_map<Reached, GrandMove, ReachedHash> chains_;
   std::bitset<kGridSquares> capturedSet_;  // the chain under way's captures
