@@ -32,14 +32,17 @@ std::string GrandGameRecord::toJsonLine() const {
 
 namespace {
 
-void writeSquares(ByteWriter& out, const std::vector<grand::Square>& squares) {
+template <class Squares>
+void writeSquares(ByteWriter& out, const Squares& squares) {
   out.put(static_cast<std::uint16_t>(squares.size()));
   for (const grand::Square s : squares)
     out.put(s);
 }
 
-std::vector<grand::Square> readSquares(ByteReader& in, const char* what) {
-  std::vector<grand::Square> squares(in.get<std::uint16_t>(what));
+template <class Squares>
+Squares readSquares(ByteReader& in, const char* what) {
+  Squares squares;
+  squares.resize(in.get<std::uint16_t>(what));
   for (grand::Square& s : squares) {
     s = in.get<grand::Square>(what);
     if (!grand::isReal(grand::fileOf(s), grand::rankOf(s)))
@@ -96,9 +99,9 @@ GrandGameRecord readGrandGameRecord(ByteReader& in) {
   const auto moves = in.get<std::uint32_t>("the move count");
   for (std::uint32_t m = 0; m < moves; ++m) {
     grand::GrandMove move;
-    move.path = readSquares(in, "a move's path");
+    move.path = readSquares<grand::MovePath>(in, "a move's path");
     move.quietSteps = in.get<std::uint16_t>("a move's quiet steps");
-    move.captured = readSquares(in, "a move's captures");
+    move.captured = readSquares<grand::MoveCaptures>(in, "a move's captures");
     if (move.quietSteps > std::max(move.steps(), 0))
       throw GameRecordError("bad game record: move " + std::to_string(m + 1));
     record.moves.push_back(std::move(move));

@@ -169,13 +169,13 @@ class MoveFinder {
       if (to != kNoSquare && at(to).empty() && !onNonGoalCastle(to, mover_))
         add(GrandMove{{s, to}, 1, {}});
     }
-    std::vector<Square> path{s};
-    std::vector<Square> captured;
+    MovePath path{s};
+    MoveCaptures captured;
     jumpOn(path, captured, 0);
     const CanterTree all = canterTree(s, false);
     const CanterTree quiet = piece.knight() ? canterTree(s, true) : all;
     for (std::size_t i = 1; i < quiet.order.size(); ++i) {
-      std::vector<Square> route = quiet.pathTo(quiet.order[i]);
+      MovePath route = quiet.pathTo(quiet.order[i]);
       const int steps = static_cast<int>(route.size()) - 1;
       add(GrandMove{std::move(route), steps, {}});
     }
@@ -183,8 +183,8 @@ class MoveFinder {
       for (std::size_t i = 1; i < all.order.size(); ++i) {
         const Square pivot = all.order[i];
         if (onGoal(pivot, mover_)) continue;
-        std::vector<Square> charge = all.pathTo(pivot);
-        std::vector<Square> none;
+        MovePath charge = all.pathTo(pivot);
+        MoveCaptures none;
         jumpOn(charge, none, static_cast<int>(charge.size()) - 1);
       }
     board_[s] = piece;
@@ -198,14 +198,15 @@ class MoveFinder {
     std::array<Square, kGridSquares> parent{};
     std::array<std::uint8_t, kGridSquares> depth{};
 
-    std::vector<Square> pathTo(Square to) const {
-      std::vector<Square> path(static_cast<std::size_t>(depth[to]) + 1);
+    MovePath pathTo(Square to) const {
+      MovePath path;
+      path.resize(static_cast<std::size_t>(depth[to]) + 1);
       for (std::size_t i = path.size(); i-- > 0; to = parent[to])
         path[i] = to;
       return path;
     }
     std::string pathText(Square to) const {
-      const std::vector<Square> path = pathTo(to);
+      const MovePath path = pathTo(to);
       return notation(GrandMove{path, static_cast<int>(path.size()) - 1, {}});
     }
   };
@@ -249,7 +250,7 @@ class MoveFinder {
   // depends only on where it started, where it is and what it took, so such a state reached
   // again along a path written no earlier (G13) is not searched again: on a lattice of enemies
   // the paths are exponentially many, the states far fewer.
-  void jumpOn(std::vector<Square>& path, std::vector<Square>& captured, int quiet) {
+  void jumpOn(MovePath& path, MoveCaptures& captured, int quiet) {
     const Square from = path.back();
     for (int d = 0; d < 8; ++d) {
       const Square over = neighbour(from, d);
@@ -276,7 +277,7 @@ class MoveFinder {
 
   // Whether the chain `path` (its captures in capturedSet_) is the best way yet to its state;
   // as in add(), notations are compared only when a second path turns up.
-  bool firstReached(const std::vector<Square>& path, int quiet) {
+  bool firstReached(const MovePath& path, int quiet) {
     GrandMove chain{path, quiet, {}};
     const auto [best, fresh] =
         chains_.try_emplace(Reached{path.front(), path.back(), capturedSet_}, chain);

@@ -1,7 +1,8 @@
 #pragma once
 // Grand Camelot's moves and the end of the game (docs/rules.md G4-G13): every
 // distinct legal move of the player to move, a forced pass, the outcome, and perft. Written
-// for exactness, not speed: the variant is not yet a hot path of self-play.
+// for exactness first; Grand self-play and alpha-beta spend most of their time here, so the
+// steps are looked up and a move's squares stay off the heap (square_list.hpp).
 
 #include <cstdint>
 #include <optional>
@@ -10,13 +11,19 @@
 #include <vector>
 
 #include "engine/grand/grand_position.hpp"
+#include "engine/grand/square_list.hpp"
 
 namespace camelot::grand {
 
+// A move's squares: room in place for a path of 15 squares (14 steps) and 7 captures, which
+// nearly every move fits.
+using MovePath = SquareList<15>;
+using MoveCaptures = SquareList<7>;
+
 struct GrandMove {
-  std::vector<Square> path;      // the squares visited, start first; empty: a pass (G11)
-  int quietSteps = 0;            // plain and canter steps come first, then jump steps
-  std::vector<Square> captured;  // by rank, then file
+  MovePath path;          // the squares visited, start first; empty: a pass (G11)
+  int quietSteps = 0;     // plain and canter steps come first, then jump steps
+  MoveCaptures captured;  // by rank, then file
 
   bool pass() const { return path.empty(); }
   int steps() const { return static_cast<int>(path.size()) - 1; }
