@@ -35,6 +35,10 @@
 namespace camelot::cli {
 namespace {
 
+// The standard game's length cap without --max-plies: its clock (R9f) ends nearly every game
+// well before.
+constexpr int kStandardMaxPlies = 300;
+
 namespace fs = std::filesystem;
 
 struct ArenaOptions {
@@ -50,8 +54,8 @@ struct ArenaOptions {
   int simulations = 64;
   std::string search = "alphabeta";  // of networks without search=: "alphabeta", "puct", "gumbel"
   int considered = 16;               // Gumbel: root candidates of sequential halving
-  int maxPlies = 300;
-  int workers = 0;  // 0: one per core
+  std::optional<int> maxPlies;       // none: 300, or kGrandMaxPlies in Grand Camelot
+  int workers = 0;                   // 0: one per core
   int gamesPerWorker = 16;
   std::string device = "cpu";
   std::optional<Variant> variant;  // --variant; none: standard
@@ -175,7 +179,8 @@ BasicArenaSettings<Rules> arenaSettingsOf(const ArenaOptions& options) {
   BasicArenaSettings<Rules> settings;
   settings.gamesPerPairing = options.games;
   settings.defaultSimulations = options.simulations;
-  settings.maxPlies = options.maxPlies;
+  settings.maxPlies = options.maxPlies.value_or(
+      Rules::kVariant == Variant::Grand ? kGrandMaxPlies : kStandardMaxPlies);
   settings.search = *netSearchNamed(options.search);
   settings.gumbelConsidered = options.considered;
   settings.workers = options.workers > 0
@@ -409,8 +414,10 @@ void addArenaCommand(CLI::App& app, Commands& commands) {
       ->check(CLI::Range(1, 1024));
   arena
       ->add_option("--max-plies", options->maxPlies,
-                   "Adjudicate a game as a draw after this many plies (a setting, not a rule)")
-      ->capture_default_str()
+                   "Adjudicate a game as a draw after this many plies (a setting, not a rule); "
+                   "default " +
+                       std::to_string(kStandardMaxPlies) + ", " + std::to_string(kGrandMaxPlies) +
+                       " in Grand Camelot")
       ->check(CLI::Range(1, 100000));
   arena->add_option("--workers", options->workers, "Worker threads (0: one per core)")
       ->capture_default_str()

@@ -22,13 +22,16 @@
 namespace camelot::cli {
 namespace {
 
+// The standard game's length cap without --max-plies.
+constexpr int kStandardMaxPlies = 1000;
+
 struct MatchOptions {
   std::string white;
   std::string black;
   int games = 2;
   int openingPlies = 0;
   std::uint64_t seed = 1;
-  int maxPlies = 1000;
+  std::optional<int> maxPlies;  // none: 1000, or kGrandMaxPlies in Grand Camelot
   int threads = 1;
   std::string outDirectory;
   bool json = false;
@@ -190,7 +193,7 @@ void runMatch(const MatchOptions& options, std::ostream& out, std::ostream& prog
   settings.games = options.games;
   settings.openingPlies = options.openingPlies;
   settings.seed = options.seed;
-  settings.maxPlies = options.maxPlies;
+  settings.maxPlies = options.maxPlies.value_or(grandGame ? kGrandMaxPlies : kStandardMaxPlies);
   settings.threads = options.threads;
 
   nlohmann::ordered_json described;
@@ -283,8 +286,10 @@ void addMatchCommand(CLI::App& app, Commands& commands) {
   match->add_option("--seed", options->seed, "Seed of openings and players")->capture_default_str();
   match
       ->add_option("--max-plies", options->maxPlies,
-                   "Adjudicate a game as a draw after this many plies (a setting, not a rule)")
-      ->capture_default_str()
+                   "Adjudicate a game as a draw after this many plies (a setting, not a rule); "
+                   "default " +
+                       std::to_string(kStandardMaxPlies) + ", " + std::to_string(kGrandMaxPlies) +
+                       " in Grand Camelot")
       ->check(CLI::Range(1, 100000));
   match
       ->add_option("--threads", options->threads,

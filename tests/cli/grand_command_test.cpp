@@ -134,6 +134,9 @@ TEST(GrandCommands, G2_MatchPlaysPartnershipsSwappedAndSavesGrandRecords) {
   }
   EXPECT_NE(r.err.find("greedy (Red, Blue) vs random (Green, Yellow): rb ("), std::string::npos)
       << r.err;
+  // Grand Camelot's games run long: without --max-plies they are capped at 2,000 plies.
+  std::ifstream settings(dir / "match.json");
+  EXPECT_EQ(nlohmann::json::parse(settings)["max_plies"], 2000);
   // The same match again plays nothing and counts the saved games.
   const CliResult again = runCamelot(args);
   ASSERT_EQ(again.status, 0) << again.err;
