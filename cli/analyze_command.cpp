@@ -112,8 +112,9 @@ void addAnalyzeCommand(CLI::App& app, Commands& commands) {
       ->check(CLI::Range(1, 1000));
   analyze->add_flag("--json", options->json, "Print one JSON object");
   addVariantOption(analyze, options->variant,
-                   "; the search is --player net:FILE, mcts:... or gumbel:..., default " +
-                       std::string(kDefaultGrandPlayer));
+                   "; the search is --player net:FILE, mcts:... or gumbel:..., or the network "
+                   "options, default " +
+                       defaultGrandPlayerText());
   commands.add(analyze, [options](const CommandStreams& io) {
     withRules(variantOf(options->variant, options->fen),
               [&](auto rules) { runAnalyze<decltype(rules)>(*options, io.out); });

@@ -31,9 +31,10 @@ void addVariantOption(CLI::App* command, std::optional<Variant>& variant, const 
 
 void addPlayerChoice(CLI::App* command, PlayerChoice& choice) {
   std::vector<CLI::Option*> network{
-      command->add_option(
-          "--net", choice.net,
-          "Network checkpoint (default: the shipped network, " + shippedNetwork().string() + ")"),
+      command->add_option("--net", choice.net,
+                          "Network checkpoint (default: the shipped network, " +
+                              shippedNetwork().string() + "; in Grand Camelot " +
+                              shippedGrandNetwork().string() + ")"),
       command
           ->add_option("--search", choice.search,
                        "The network's search: alphabeta (on its value and policy; the default), "

@@ -45,8 +45,8 @@ void addEngineCommand(CLI::App& app, Commands& commands) {
       "status, quit.");
   addPlayerChoice(engine, options->choice);
   addVariantOption(engine, options->variant,
-                   "; the player, --player SPEC (default " + std::string(kDefaultGrandPlayer) +
-                       "), moves for whichever seat is to move",
+                   "; the player, --player SPEC or the network options (default " +
+                       defaultGrandPlayerText() + "), moves for whichever seat is to move",
                    "standard");
   commands.add(engine, [options](const CommandStreams& io) { runEngine(*options, io.in, io.out); });
 }

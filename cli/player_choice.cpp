@@ -7,12 +7,12 @@
 namespace camelot::cli {
 namespace {
 
-// The network options as the spec they stand for: net:FILE,search=S[,depth=D][,sims=N][,time=MS],
-// so that the registry checks them as it checks any spec.
-std::string networkSpecText(const PlayerChoice& choice) {
+// The network options as the spec they stand for: net:FILE,search=S[,depth=D][,sims=N][,time=MS]
+// (FILE the shipped network of the variant without --net), so that the registry checks them as
+// it checks any spec.
+std::string networkSpecText(const PlayerChoice& choice, const std::filesystem::path& shipped) {
   std::string file = choice.net;
   if (file.empty()) {
-    const std::filesystem::path shipped = shippedNetwork();
     if (!std::filesystem::exists(shipped))
       throw InputError("no --net FILE or --player SPEC given, and the shipped network " +
                        shipped.string() + " is missing");
@@ -37,19 +37,29 @@ std::filesystem::path shippedNetwork() {
   return CAMELOT_SHIPPED_NETWORK;
 }
 
+std::filesystem::path shippedGrandNetwork() {
+  return CAMELOT_SHIPPED_GRAND_NETWORK;
+}
+
+std::string defaultGrandPlayerText() {
+  return kDefaultGrandPlayer.empty() ? "net:" + shippedGrandNetwork().string()
+                                     : std::string(kDefaultGrandPlayer);
+}
+
 template <>
 PlayerSpec chosenSpec<StandardRules>(const PlayerChoice& choice) {
-  return PlayerSpec::parse(choice.player.empty() ? networkSpecText(choice) : choice.player);
+  return PlayerSpec::parse(choice.player.empty() ? networkSpecText(choice, shippedNetwork())
+                                                 : choice.player);
 }
 
 template <>
 PlayerSpec chosenSpec<GrandRules>(const PlayerChoice& choice) {
-  if (!choice.net.empty() || !choice.search.empty() || choice.depth || choice.simulations ||
-      choice.milliseconds)
-    throw UsageError(
-        "Grand Camelot's player is chosen with --player SPEC (" + knownPlayerKinds<GrandRules>() +
-        "); --net, --search, --depth, --sims and --time name a standard game's network");
-  return PlayerSpec::parse(choice.player.empty() ? kDefaultGrandPlayer : choice.player);
+  if (!choice.player.empty()) return PlayerSpec::parse(choice.player);
+  const bool networkOptions = !choice.net.empty() || !choice.search.empty() || choice.depth ||
+                              choice.simulations || choice.milliseconds;
+  if (!networkOptions && !kDefaultGrandPlayer.empty())
+    return PlayerSpec::parse(kDefaultGrandPlayer);
+  return PlayerSpec::parse(networkSpecText(choice, shippedGrandNetwork()));
 }
 
 }  // namespace camelot::cli

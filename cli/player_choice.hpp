@@ -24,15 +24,19 @@ struct PlayerChoice {
   std::string player;               // a player spec instead of all the above
 };
 
-// The network that comes with the program: networks/camelotzero.ckpt of the source tree the
-// program was built from.
+// The networks that come with the program: networks/camelotzero.ckpt and networks/grand.ckpt
+// of the source tree the program was built from.
 std::filesystem::path shippedNetwork();
+std::filesystem::path shippedGrandNetwork();
 
-// The spec of the chosen player of the game Rules plays: in the standard game the network
-// options (as the `net:` spec they stand for) or --player; in Grand Camelot --player, or
-// kDefaultGrandPlayer (cli/variant.hpp) without one. Throws InputError when the shipped network
-// is wanted and missing, UsageError for network options in Grand Camelot (they name a standard
-// network), SpecError for a bad spec or limit.
+// Grand Camelot's default player for help texts: kDefaultGrandPlayer, or the shipped network.
+std::string defaultGrandPlayerText();
+
+// The spec of the chosen player of the game Rules plays: --player, or else the network options
+// as the `net:` spec they stand for, on the variant's shipped network without --net; in Grand
+// Camelot without any of them, kDefaultGrandPlayer (cli/variant.hpp) unless it is empty. Throws
+// InputError when the shipped network is wanted and missing, SpecError for a bad spec or limit
+// (a network of the other variant is refused when it is made).
 template <class Rules>
 PlayerSpec chosenSpec(const PlayerChoice& choice);
 template <>

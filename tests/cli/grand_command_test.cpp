@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli/player_choice.hpp"
 #include "engine/game.hpp"
 #include "engine/grand/grand_position.hpp"
 #include "engine/grand/grand_rules.hpp"
@@ -241,8 +242,19 @@ TEST(GrandCommands, G2_PlayPutsThePersonInOneSeatAndProgramsInTheOtherThree) {
   EXPECT_EQ(saved[0]["result"], "draw");
   EXPECT_EQ(saved[0]["reason"], "unfinished");
   EXPECT_EQ(saved[0]["moves"].size(), 0u);  // everything was taken back
-  // Network options name a standard game's network.
-  EXPECT_EQ(runCamelot({"play", "--variant", "grand", "--sims", "5"}, "quit\n").status, 2);
+  // The network options name a Grand Camelot network: the shipped one without --net.
+  const CliResult shipped = runCamelot({"play", "--variant", "grand", "--sims", "5"}, "quit\n");
+  ASSERT_EQ(shipped.status, 0) << shipped.err;
+  EXPECT_NE(shipped.out.find("your partner Blue is net:" + shippedGrandNetwork().string() +
+                             ",search=puct,sims=5,"),
+            std::string::npos)
+      << shipped.out;
+  const std::string standardNet = std::string(CAMELOT_TEST_DATA) + "/mlp-tiny.ckpt";
+  const CliResult standard =
+      runCamelot({"play", "--variant", "grand", "--net", standardNet, "--depth", "1"}, "quit\n");
+  EXPECT_EQ(standard.status, 1);
+  EXPECT_EQ(standard.err, "camelot play: player 'net:" + standardNet +
+                              "': the network plays the standard game, not Grand Camelot\n");
 }
 
 TEST(GrandCommands, G2_ArenaRatesPartnershipsFromRandomOpenings) {
