@@ -112,9 +112,8 @@ void addAnalyzeCommand(CLI::App& app, Commands& commands) {
       ->check(CLI::Range(1, 1000));
   analyze->add_flag("--json", options->json, "Print one JSON object");
   addVariantOption(analyze, options->variant,
-                   "; the search is --player net:FILE, mcts:... or gumbel:..., or the network "
-                   "options, default " +
-                       defaultGrandPlayerText());
+                   "; the network options name a Grand network (default: the shipped " +
+                       shippedGrandNetwork().string() + "), or --player mcts:... or gumbel:...");
   commands.add(analyze, [options](const CommandStreams& io) {
     withRules(variantOf(options->variant, options->fen),
               [&](auto rules) { runAnalyze<decltype(rules)>(*options, io.out); });

@@ -45,8 +45,9 @@ void addEngineCommand(CLI::App& app, Commands& commands) {
       "status, quit.");
   addPlayerChoice(engine, options->choice);
   addVariantOption(engine, options->variant,
-                   "; the player, --player SPEC or the network options (default " +
-                       defaultGrandPlayerText() + "), moves for whichever seat is to move",
+                   "; the player, the network options (default: the shipped " +
+                       shippedGrandNetwork().string() +
+                       ") or --player SPEC, moves for whichever seat is to move",
                    "standard");
   commands.add(engine, [options](const CommandStreams& io) { runEngine(*options, io.in, io.out); });
 }

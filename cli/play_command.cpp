@@ -146,8 +146,8 @@ void addPlayCommand(CLI::App& app, Commands& commands) {
                    "Start position as CFEN (GFEN for Grand Camelot), or 'startpos'")
       ->capture_default_str();
   addVariantOption(play, options->variant,
-                   "; you play --seat, --player SPEC or the network options (default " +
-                       defaultGrandPlayerText() + ") the other three seats");
+                   "; you play --seat, the network options (default: the shipped " +
+                       shippedGrandNetwork().string() + ") or --player SPEC the other three seats");
   play->add_option("--seat", options->seat, "Grand Camelot: your seat")
       ->capture_default_str()
       ->check(CLI::IsMember(kSeatNames));

@@ -29,12 +29,8 @@ struct PlayerChoice {
 std::filesystem::path shippedNetwork();
 std::filesystem::path shippedGrandNetwork();
 
-// Grand Camelot's default player for help texts: kDefaultGrandPlayer, or the shipped network.
-std::string defaultGrandPlayerText();
-
 // The spec of the chosen player of the game Rules plays: --player, or else the network options
-// as the `net:` spec they stand for, on the variant's shipped network without --net; in Grand
-// Camelot without any of them, kDefaultGrandPlayer (cli/variant.hpp) unless it is empty. Throws
+// as the `net:` spec they stand for, on the variant's shipped network without --net. Throws
 // InputError when the shipped network is wanted and missing, SpecError for a bad spec or limit
 // (a network of the other variant is refused when it is made).
 template <class Rules>

@@ -18,11 +18,6 @@ namespace camelot::cli {
 // The names --variant accepts.
 inline const std::vector<std::string> kVariantNames = {"standard", "grand"};
 
-// Grand Camelot's programs when neither --player nor a network option names one: a tree search
-// on the material guess, a few hundred milliseconds a move, until the shipped Grand network
-// (networks/grand.ckpt) wins; empty: that network, as the standard game's programs play theirs.
-inline constexpr std::string_view kDefaultGrandPlayer = "mcts:sims=400";
-
 // The game length cap of `match` and `arena` in Grand Camelot without --max-plies: its games
 // are long (four players trade 48 pieces down; G12.6's clock still ends an idle game), and at
 // 300 plies a network that wins by attrition drew 13 of 20 games against random partners that

@@ -73,7 +73,7 @@ const std::vector<Level> kLevels = {
 const std::vector<Level> kGrandLevels = {
     {"random moves", "random", "0"},
     {"takes what it can", "greedy", "+268 \u00b1 152"},
-    {"tree search, 400 simulations (Grand Camelot's default)", "mcts:sims=400", "+315 \u00b1 156"},
+    {"tree search, 400 simulations", "mcts:sims=400", "+315 \u00b1 156"},
     {"alpha-beta, 1 ply", "alphabeta:depth=1", "+727 \u00b1 219"},
     {"alpha-beta, 2 plies", "alphabeta:depth=2", "+1075 \u00b1 284"},
 };
