@@ -74,7 +74,9 @@ TEST(OnePassPolicy, GivesTheReferencePriorsOnEveryBenchmarkPosition) {
       largest = std::max<double>(largest, std::abs(actual[m] - expected[m]));
       total += actual[m];
     }
-    if (!moves.empty()) EXPECT_NEAR(total, 1.0, 1e-5);
+    if (!moves.empty()) {
+      EXPECT_NEAR(total, 1.0, 1e-5);
+    }
   }
   EXPECT_GE(shared, 10) << "too few positions with moves that share their ends";
   EXPECT_LT(largest, 1e-5);

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <numeric>
 #include <optional>
+#include <string>
 
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
@@ -151,8 +152,9 @@ TEST(BatchedGames, ClassicalSidesAndTwoNetworksTakeTheirTurns) {
       [](int i) {
         GamePlan plan;
         plan.start = Position::start();
-        GameSide other{1, "", "previous"};
-        if (i < 4) other = {-1, i < 2 ? "random" : "greedy", i < 2 ? "random" : "greedy"};
+        const std::string classical = i < 2 ? "random" : "greedy";
+        const GameSide other =
+            i < 4 ? GameSide{-1, classical, classical} : GameSide{1, "", "previous"};
         plan.sides = i % 2 == 0 ? std::array{GameSide{0, "", "new"}, other}
                                 : std::array{other, GameSide{0, "", "new"}};
         return plan;
