@@ -30,6 +30,21 @@ class SquareList {
       push_back(*first);
   }
 
+  SquareList(const SquareList&) = default;
+  SquareList& operator=(const SquareList&) = default;
+  // A list moved from is empty, as a moved-from std::vector is (its squares went with the heap).
+  SquareList(SquareList&& other) noexcept
+      : inPlace_(other.inPlace_), size_(other.size_), heap_(std::move(other.heap_)) {
+    other.size_ = 0;
+  }
+  SquareList& operator=(SquareList&& other) noexcept {
+    inPlace_ = other.inPlace_;
+    size_ = other.size_;
+    heap_ = std::move(other.heap_);
+    other.size_ = 0;
+    return *this;
+  }
+
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   Square* data() { return onHeap() ? heap_.data() : inPlace_.data(); }

@@ -53,6 +53,12 @@ TEST(SquareList, CopiesAreIndependentAndCompareByContent) {
   EXPECT_EQ(asVector(copy), (std::vector<Square>{1, 2, 0, 0}));
   List moved = std::move(copy);
   EXPECT_EQ(asVector(moved), (std::vector<Square>{1, 2, 0, 0}));
+  List spilled = longList;
+  List taken = std::move(spilled);
+  EXPECT_EQ(taken, longList);
+  EXPECT_TRUE(spilled.empty());  // NOLINT(bugprone-use-after-move): moved from is empty
+  spilled.push_back(9);
+  EXPECT_EQ(asVector(spilled), std::vector<Square>{9});
   moved.clear();
   EXPECT_TRUE(moved.empty());
 }

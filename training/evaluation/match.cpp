@@ -28,8 +28,8 @@ MatchResult playMatch(
   if (settings.threads < 1) throw std::invalid_argument("threads must be >= 1");
   BasicArenaSettings<Rules> arena;
   arena.gamesPerPairing = settings.games + settings.games % 2;  // an arena plays whole pairs
-  for (int pair = 0; pair < arena.gamesPerPairing / 2; ++pair)
-    arena.openings.push_back(randomOpening<Rules>(settings.seed, pair, settings.openingPlies));
+  arena.openings =
+      randomOpenings<Rules>(settings.seed, arena.gamesPerPairing / 2, settings.openingPlies);
   arena.defaultSimulations = kDefaultTreeSimulations;
   arena.maxPlies = settings.maxPlies;
   arena.workers = settings.threads;
