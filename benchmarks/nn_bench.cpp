@@ -8,9 +8,11 @@
 // Then the shipped network (or --network FILE) as alpha-beta's judge: its nodes per second
 // against the hand-written evaluation's on the same positions and depth, in integers and in
 // float, and the depth each reaches in 100 ms a move; and the cost of a leaf for accumulators
-// of 256, 512 and 1,024.
+// of 256, 512 and 1,024. Then the shipped Grand network (or --grand-network FILE) likewise as
+// Grand alpha-beta's judge.
 //
-//   nn_bench [CONFIG] [--seconds S] [--network FILE] [--resnet] [--blocks B] [--channels C]
+//   nn_bench [CONFIG] [--seconds S] [--network FILE] [--grand-network FILE] [--resnet]
+//            [--blocks B] [--channels C]
 #include <torch/torch.h>
 #include <unistd.h>
 
@@ -25,6 +27,7 @@
 #include <vector>
 
 #include "benchmarks/bench_positions.hpp"
+#include "engine/game.hpp"
 #include "nn/backend/fresh_network.hpp"
 #include "nn/backend/trainer.hpp"
 #include "nn/checkpoint.hpp"
@@ -77,28 +80,58 @@ double evaluatorRate(const Model& model, const std::vector<bench::BenchPosition>
   });
 }
 
-// Nodes searched and seconds taken by alpha-beta to `depth` (or for `time`) from each position,
-// on `model`'s value and priors or, without a model, on the hand-written evaluation; one fresh
-// player per position.
+// Nodes searched and seconds taken by alpha-beta to `depth` (or for `time`) from each position
+// of the game Rules plays, on `model`'s value and priors or, without a model, on the
+// hand-written evaluation; one fresh player per position.
 struct SearchFigures {
   double nodes = 0.0, seconds = 0.0, depth = 0.0;  // depth: the mean depth completed
   double nodesPerSecond() const { return nodes / seconds; }
 };
-SearchFigures searchFigures(const Model* model, const std::vector<Position>& positions, int depth,
+template <class Rules>
+SearchFigures searchFigures(const Model* model,
+                            const std::vector<typename Rules::Position>& positions, int depth,
                             std::optional<std::chrono::milliseconds> time = std::nullopt) {
   SearchFigures f;
-  for (const Position& p : positions) {
-    AlphaBetaSettings settings;
+  for (const typename Rules::Position& p : positions) {
+    BasicAlphaBetaSettings<Rules> settings;
     settings.maxDepth = depth;
     settings.timeLimit = time;
-    AlphaBetaPlayer player = model ? AlphaBetaPlayer(settings, makeNetworkJudge(*model), "net:")
-                                   : AlphaBetaPlayer(settings);
-    player.chooseMove(Game(p));
+    BasicAlphaBetaPlayer<Rules> player =
+        model ? BasicAlphaBetaPlayer<Rules>(settings, makeNetworkJudgeFor<Rules>(*model), "net:")
+              : BasicAlphaBetaPlayer<Rules>(settings);
+    player.chooseMove(BasicGame<Rules>(p));
     f.nodes += static_cast<double>(player.lastSearch().nodes);
     f.seconds += std::chrono::duration<double>(player.lastSearch().elapsed).count();
     f.depth += player.lastSearch().depth / static_cast<double>(positions.size());
   }
   return f;
+}
+
+// Alpha-beta's nodes/s on `model`'s integer and float inference against the hand-written
+// evaluation's, from `positions` to `depth`, each the faster of two rounds taken in turn (this
+// machine's speed wanders by 10-20%), printed as `<game>alpha-beta with the network: N% ...`.
+template <class Rules>
+void nodeRateRow(const char* game, const Model& quantized, const Model& reference, const char* name,
+                 const std::vector<typename Rules::Position>& positions, int depth) {
+  std::array<SearchFigures, 3> best;  // hand-written, integer, float
+  for (int round = 0; round < 2; ++round) {
+    const std::array<SearchFigures, 3> now = {searchFigures<Rules>(nullptr, positions, depth),
+                                              searchFigures<Rules>(&quantized, positions, depth),
+                                              searchFigures<Rules>(&reference, positions, depth)};
+    for (std::size_t i = 0; i < 3; ++i)
+      if (best[i].seconds == 0.0 || now[i].seconds < best[i].seconds) best[i] = now[i];
+  }
+  const auto& [hand, q, f] = best;
+  std::printf(
+      "  %salpha-beta, %s: hand-written %.0f nodes/s (%.0f nodes), network %.0f nodes/s "
+      "(%.0f nodes; float: %.0f nodes/s)\n",
+      game, name, hand.nodesPerSecond(), hand.nodes, q.nodesPerSecond(), q.nodes,
+      f.nodesPerSecond());
+  std::printf(
+      "%salpha-beta with the network: %.0f%% of the nodes/s of the hand-written evaluation "
+      "(%s; float inference: %.0f%%)\n",
+      game, 100.0 * q.nodesPerSecond() / hand.nodesPerSecond(), name,
+      100.0 * f.nodesPerSecond() / hand.nodesPerSecond());
 }
 
 // The shipped network in alpha-beta against the hand-written evaluation (same positions, same
@@ -135,38 +168,42 @@ void alphaBetaTable(const std::filesystem::path& network,
     const std::vector<Position>* positions;
     int depth;
   };
-  for (const Row& row :
-       {Row{"start, depth 6", &start, 6}, Row{"20 middle-game positions, depth 5", &middle, 5}}) {
-    // Each the faster of two rounds, taken in turn: this machine's speed wanders by 10-20%.
-    SearchFigures hand, q, f;
-    for (int round = 0; round < 2; ++round) {
-      const auto faster = [](SearchFigures& best, const SearchFigures& now) {
-        if (best.seconds == 0.0 || now.seconds < best.seconds) best = now;
-      };
-      faster(hand, searchFigures(nullptr, *row.positions, row.depth));
-      faster(q, searchFigures(quantized.get(), *row.positions, row.depth));
-      faster(f, searchFigures(reference.get(), *row.positions, row.depth));
-    }
-    std::printf(
-        "  alpha-beta, %s: hand-written %.0f nodes/s (%.0f nodes), network %.0f nodes/s "
-        "(%.0f nodes; float: %.0f nodes/s)\n",
-        row.name, hand.nodesPerSecond(), hand.nodes, q.nodesPerSecond(), q.nodes,
-        f.nodesPerSecond());
-    std::printf(
-        "alpha-beta with the network: %.0f%% of the nodes/s of the hand-written evaluation "
-        "(%s; float inference: %.0f%%)\n",
-        100.0 * q.nodesPerSecond() / hand.nodesPerSecond(), row.name,
-        100.0 * f.nodesPerSecond() / hand.nodesPerSecond());
-  }
+  nodeRateRow<StandardRules>("", *quantized, *reference, "start, depth 6", start, 6);
+  nodeRateRow<StandardRules>("", *quantized, *reference, "20 middle-game positions, depth 5",
+                             middle, 5);
   for (const Row& row : {Row{"start", &start, 64}, Row{"20 middle-game positions", &middle, 64}}) {
     const auto time = std::chrono::milliseconds(100);
     std::printf(
         "depth in 100 ms a move, %s: network %.1f (float inference %.1f), hand-written "
         "%.1f\n",
-        row.name, searchFigures(quantized.get(), *row.positions, 64, time).depth,
-        searchFigures(reference.get(), *row.positions, 64, time).depth,
-        searchFigures(nullptr, *row.positions, 64, time).depth);
+        row.name, searchFigures<StandardRules>(quantized.get(), *row.positions, 64, time).depth,
+        searchFigures<StandardRules>(reference.get(), *row.positions, 64, time).depth,
+        searchFigures<StandardRules>(nullptr, *row.positions, 64, time).depth);
   }
+}
+
+// The shipped Grand network (--grand-network FILE for another) as Grand alpha-beta's judge
+// against the Grand hand-written evaluation: from the start to depth 5 and from 10 middle-game
+// positions of seeded random games to depth 4, in integers and in float.
+void grandAlphaBetaTable(const std::filesystem::path& network) {
+  const MlpWeights weights = mlpWeights(network, readCheckpoint(network));
+  const std::shared_ptr<const Model> quantized = makeMlpModel(weights, MlpInference::Quantized);
+  const std::shared_ptr<const Model> reference = makeMlpModel(weights, MlpInference::Float);
+  std::printf("Grand network %s (%s)\n", network.c_str(), describe(weights.config).c_str());
+  std::vector<grand::GrandPosition> start{grand::GrandPosition::start()}, middle;
+  std::mt19937_64 rng(5);
+  while (middle.size() < 10) {
+    grand::GrandGame game;
+    const int plies = 20 + static_cast<int>(middle.size()) * 10;
+    for (int ply = 0; ply < plies && !game.finished(); ++ply) {
+      const auto& moves = game.legalMoves();
+      game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
+    }
+    if (!game.finished()) middle.push_back(game.position());
+  }
+  nodeRateRow<GrandRules>("Grand ", *quantized, *reference, "start, depth 5", start, 5);
+  nodeRateRow<GrandRules>("Grand ", *quantized, *reference, "10 middle-game positions, depth 4",
+                          middle, 4);
 }
 
 // The cost of a leaf by accumulator width: fresh networks of 256, 512 and 1,024 units (the
@@ -188,7 +225,7 @@ void widthTable(const NetworkConfig& base, const std::vector<bench::BenchPositio
       game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
     }
   }
-  const SearchFigures hand = searchFigures(nullptr, middle, 4);
+  const SearchFigures hand = searchFigures<StandardRules>(nullptr, middle, 4);
   std::printf(
       "accumulator width (fresh networks, integer inference; hand-written evaluation: "
       "%.0f nodes/s)\n",
@@ -202,7 +239,7 @@ void widthTable(const NetworkConfig& base, const std::vector<bench::BenchPositio
     const std::shared_ptr<const Model> model =
         makeMlpModel(mlpWeights(file, readCheckpoint(file)), MlpInference::Quantized);
     const double value = evaluatorRate(*model, line, 1, 1, seconds, false);
-    const SearchFigures search = searchFigures(model.get(), middle, 4);
+    const SearchFigures search = searchFigures<StandardRules>(model.get(), middle, 4);
     std::printf(
         "  %5d: value alone along game lines %.0f positions/s, alpha-beta %.0f nodes/s "
         "(%.0f%% of the hand-written evaluation's)\n",
@@ -262,6 +299,7 @@ void residualTable(const NetworkConfig& config, const std::vector<bench::BenchPo
 int run(int argc, char** argv) {
   std::string configFile = "configs/default.toml";
   std::filesystem::path network = "networks/camelotzero.ckpt";
+  std::filesystem::path grandNetwork = "networks/grand.ckpt";
   double seconds = 2.0;
   bool resnet = false;
   NetworkConfig residual = defaultNetworkConfig(Architecture::Resnet);
@@ -275,6 +313,8 @@ int run(int argc, char** argv) {
       residual.channels = std::stoi(argv[++i]), resnet = true;
     else if (!std::strcmp(argv[i], "--network") && hasValue)
       network = argv[++i];
+    else if (!std::strcmp(argv[i], "--grand-network") && hasValue)
+      grandNetwork = argv[++i];
     else if (!std::strcmp(argv[i], "--resnet"))
       resnet = true;
     else
@@ -307,6 +347,7 @@ int run(int argc, char** argv) {
               batchSize);
 
   alphaBetaTable(network, positions, seconds);
+  grandAlphaBetaTable(grandNetwork);
   if (config.network.architecture == Architecture::Mlp)
     widthTable(config.network, positions, seconds);
 

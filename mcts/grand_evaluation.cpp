@@ -47,14 +47,12 @@ int evaluate(const grand::GrandPosition& p, const GrandEvalWeights& w) {
   const int us = grand::partnershipOf(p.toMove);
   int score = w.tempo;
   int pieces[2] = {0, 0};
-  for (int s = 0; s < grand::kGridSquares; ++s) {
-    const grand::Piece piece = p.board[static_cast<std::size_t>(s)];
-    if (piece.empty()) continue;
+  grand::forEachPiece(p, [&](Square s, grand::Piece piece) {
     const int side = grand::partnershipOf(piece.owner());
     ++pieces[side];
-    const int value = pieceValue(p, static_cast<Square>(s), piece.owner(), w);
+    const int value = pieceValue(p, s, piece.owner(), w);
     score += side == us ? value : -value;
-  }
+  });
   if (pieces[us] <= 1) score = std::min(score, 0);
   if (pieces[1 - us] <= 1) score = std::max(score, 0);
   return std::clamp(score, -kWinThreshold + 1, kWinThreshold - 1);

@@ -74,8 +74,7 @@ GrandPosition GrandPosition::start() {
 
 int GrandPosition::piecesOf(Player p) const {
   int count = 0;
-  for (const Piece piece : board)
-    count += !piece.empty() && piece.owner() == p ? 1 : 0;
+  forEachPiece(*this, [&](Square, Piece piece) { count += piece.owner() == p ? 1 : 0; });
   return count;
 }
 

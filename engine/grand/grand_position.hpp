@@ -3,7 +3,9 @@
 // player has used (G10) and the clock (G12.6), as GFEN text and back.
 
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -26,6 +28,25 @@ struct Piece {
 };
 
 // Each player's pieces at the start (G2); a position never holds more.
+// Calls fn(i) for each i in [0, n) where bytes[i] is not zero, in increasing order; n is a
+// multiple of 8. Eight bytes are tested at once, so that a board of 48 pieces on 256 cells costs
+// 32 word tests and a few bit scans instead of 256 byte tests (a tenth of a network search's
+// time went into such scans).
+template <class Fn>
+void forEachNonZeroByte(const void* bytes, int n, Fn fn) {
+  static_assert(std::endian::native == std::endian::little, "the lowest byte must come first");
+  const auto* data = static_cast<const unsigned char*>(bytes);
+  for (int i = 0; i < n; i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, data + i, sizeof word);
+    while (word != 0) {
+      const int byte = std::countr_zero(word) / 8;
+      fn(i + byte);
+      word &= ~(std::uint64_t{0xff} << (8 * byte));
+    }
+  }
+}
+
 inline constexpr int kMenPerPlayer = 8;
 inline constexpr int kKnightsPerPlayer = 4;
 
@@ -46,6 +67,15 @@ struct GrandPosition {
   int piecesOf(Player p) const;
   bool operator==(const GrandPosition&) const = default;
 };
+static_assert(sizeof(Piece) == 1);
+
+// Calls fn(square, piece) for each piece on the board, in square order.
+template <class Fn>
+void forEachPiece(const GrandPosition& position, Fn fn) {
+  forEachNonZeroByte(position.board.data(), kGridSquares, [&](int s) {
+    fn(static_cast<Square>(s), position.board[static_cast<std::size_t>(s)]);
+  });
+}
 
 inline constexpr std::string_view kGrandStartGfen =
     "2/8/2GggggG2/4GggG4/6gg6/1B10Y1/1bB8Yy1/2bbb6yyy2/2bbb6yyy2/1bB8Yy1/1B10Y1/6rr6/4RrrR4/"

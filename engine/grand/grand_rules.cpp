@@ -59,14 +59,12 @@ class MoveFinder {
     std::vector<Square> pieces;
     std::vector<Square> mustLeave;  // G9c: on one of the mover's non-goal castles
     bool anyCanJump = false;        // G5
-    for (int s = 0; s < kGridSquares; ++s) {
-      const Piece piece = board_[static_cast<std::size_t>(s)];
-      if (piece.empty() || piece.owner() != mover_) continue;
-      const auto square = static_cast<Square>(s);
+    forEachPiece(position_, [&](Square square, Piece piece) {
+      if (piece.owner() != mover_) return;
       pieces.push_back(square);
       if (onNonGoalCastle(square, mover_)) mustLeave.push_back(square);
       anyCanJump = anyCanJump || canJumpFrom(square);
-    }
+    });
     // G9 d-f: a piece on a non-goal castle must leave, capturing if any such piece can.
     if (!mustLeave.empty()) {
       bool leaverCanJump = false;
@@ -485,9 +483,9 @@ bool sameForRepetition(const GrandPosition& a, const GrandPosition& b) {
 
 std::uint64_t repetitionHash(const GrandPosition& position) {
   std::uint64_t hash = mixBits(static_cast<std::uint64_t>(index(position.toMove)));
-  for (int s = 0; s < kGridSquares; ++s)
-    if (const Piece piece = position.board[static_cast<std::size_t>(s)]; !piece.empty())
-      hash ^= mixBits(static_cast<std::uint64_t>(s) * 16 + piece.code);
+  forEachPiece(position, [&](Square s, Piece piece) {
+    hash ^= mixBits(static_cast<std::uint64_t>(s) * 16 + piece.code);
+  });
   for (int p = 0; p < kPlayers; ++p)
     hash ^=
         mixBits(0x1000 + static_cast<std::uint64_t>(p) * 4 +

@@ -49,9 +49,9 @@ std::int32_t cellFeature(GrandCellFeature block, Square s, Player mover) {
 // Appends each square of `squares` (a grid-sized set) as a feature of `block`.
 void addSquares(std::vector<std::int32_t>& out, GrandCellFeature block,
                 const std::array<bool, kGrandCells>& squares, Player mover) {
-  for (int s = 0; s < kGrandCells; ++s)
-    if (squares[static_cast<std::size_t>(s)])
-      out.push_back(cellFeature(block, static_cast<Square>(s), mover));
+  grand::forEachNonZeroByte(squares.data(), kGrandCells, [&](int s) {
+    out.push_back(cellFeature(block, static_cast<Square>(s), mover));
+  });
 }
 
 }  // namespace
@@ -64,15 +64,12 @@ void activeFeatures(const GrandPosition& position, const std::vector<GrandMove>&
                     int repetitions, std::vector<std::int32_t>& out) {
   const Player mover = position.toMove;
   bool mustLeave = false;
-  for (int s = 0; s < kGrandCells; ++s) {
-    const grand::Piece piece = position.board[static_cast<std::size_t>(s)];
-    if (piece.empty()) continue;
-    const auto square = static_cast<Square>(s);
+  grand::forEachPiece(position, [&](Square square, grand::Piece piece) {
     const int role = roleOf(piece.owner(), mover);
     out.push_back(cellFeature(static_cast<GrandCellFeature>(2 * role + (piece.knight() ? 1 : 0)),
                               square, mover));
     mustLeave = mustLeave || (role == 0 && grand::onNonGoalCastle(square, mover));
-  }
+  });
 
   std::array<bool, kGrandCells> capturable{}, captureStart{}, captureEnd{}, goalEntryFrom{};
   int longestCapture = 0;

@@ -59,6 +59,17 @@ inline constexpr int kGrandOppositeNextFeature = kGrandCaptureSizeFeature + kGra
 inline constexpr int kGrandPassFeature = kGrandOppositeNextFeature + 1;  // G11: a forced pass
 inline constexpr int kGrandFeatureCount = kGrandPassFeature + 1;
 
+// The first eight cell blocks are where the pieces stand.
+inline constexpr int kGrandPieceFeatures = 2 * kGrandRoles * kGrandCells;
+// The features the integer accumulator's scale allows for (nn/mlp/quantized_mlp.hpp): the
+// pieces, 48 at most (G2), and 64 of the others. Those can number more (the enemies capturable,
+// the mover's capture starts, goal entries and capture ends, up to a real square each, and ten
+// scalars), but random games reach 37 (tests/model/quantized_mlp_test.cpp): a position past
+// 64 is evaluated in float, since allowing for every square would halve the scale's precision.
+inline constexpr int kGrandMostPieces =
+    grand::kPlayers * (grand::kMenPerPlayer + grand::kKnightsPerPlayer);
+inline constexpr int kGrandMostNodeFeatures = 64;
+
 // Policy indices: from cell * kGrandCells + to cell of the view; a pass is index 0 (cell 0,
 // A1, is not a real square). Kinds as the standard game's (kMoveKinds): plain, canter, then a
 // capture by pieces taken; a pass is plain.

@@ -55,6 +55,13 @@ int clockBucket(int clock);
 // a few (nn/mlp/piece_accumulator.hpp keeps their sum up to date from one position to the next).
 inline constexpr int kPieceBlocks = 4;
 
+// The features the integer accumulator's scale allows for (nn/mlp/quantized_mlp.hpp): 28
+// pieces (R2, all there are), and 14 in each tactical block and the six scalars of the node
+// features; a position with more (capture ends can outnumber a side's pieces) is evaluated in
+// float.
+inline constexpr int kMostPieces = 28;
+inline constexpr int kMostNodeFeatures = 4 * 14 + 6;
+
 // The squares of each piece block from `view`'s side: own men, own knights, enemy men, enemy
 // knights, in CellFeature order.
 std::array<Bitboard, kPieceBlocks> pieceBlocks(const Position& position, Color view);

@@ -10,8 +10,11 @@
 namespace camelot {
 
 MlpInputShape mlpInputShape(Variant variant) {
-  if (variant == Variant::Grand) return {kGrandFeatureCount, kGrandCells, kMoveKinds};
-  return {kSparseFeatureCount, kGridCells, kMoveKinds};
+  if (variant == Variant::Grand)
+    return {kGrandFeatureCount,  kGrandCells,      kMoveKinds,
+            kGrandPieceFeatures, kGrandMostPieces, kGrandMostNodeFeatures};
+  return {kSparseFeatureCount,       kGridCells,  kMoveKinds,
+          kPieceBlocks * kGridCells, kMostPieces, kMostNodeFeatures};
 }
 
 std::vector<MlpTensor> mlpLayout(const NetworkConfig& c) {

@@ -15,11 +15,16 @@ namespace camelot {
 
 // The mlp's input sizes for the game it plays (NetworkConfig::variant): sparse features
 // (nn/features/sparse_features.hpp, nn/features/grand_features.hpp), grid cells (the from and
-// to embeddings) and move kinds.
+// to embeddings) and move kinds; and what bounds the integer accumulator
+// (nn/mlp/quantized_mlp.hpp): the piece features, which come first, and the most features of each
+// kind a position can have active at once.
 struct MlpInputShape {
   int features = 0;
   int cells = 0;
   int kinds = 0;
+  int pieceFeatures = 0;
+  int mostPieces = 0;
+  int mostNodeFeatures = 0;
 };
 MlpInputShape mlpInputShape(Variant variant);
 

@@ -92,7 +92,8 @@ class MlpModel;
 
 // One per variant (engine/game_rules.hpp): the features, the policy grouping and the move kinds
 // are the variant's overloads (nn/features/sparse_features.hpp, nn/features/grand_features.hpp);
-// the layers are the same. The standard game's value path runs in integers when the model has them.
+// the layers are the same. The value path and the policy's query run in integers when the model
+// has them; the standard game's then keeps its piece columns' sum from one position to the next.
 template <class Rules>
 class MlpEvaluator : public BasicEvaluator<Rules> {
  public:
@@ -102,11 +103,15 @@ class MlpEvaluator : public BasicEvaluator<Rules> {
 
  private:
   // hidden2_ from the request, and the clipped accumulator the policy's query reads:
-  // accumulator_ in float, quantizedActivations_ in the integer path.
+  // accumulator_ in float, quantizedActivations_ in the integer path. The integer path declines
+  // (returns false, computing nothing) a position with more node features active than the
+  // accumulator's scale allows for (MlpInputShape::mostNodeFeatures), which the float path
+  // then takes.
   void hiddenInFloat(const BasicEvaluationRequest<Rules>& r);
-  void hiddenInIntegers(const BasicEvaluationRequest<Rules>& r);
-  // The float path's priors, the reference form (the integer path's is onePass_).
-  void priorsInFloat(const BasicEvaluationRequest<Rules>& r, std::vector<float>& out);
+  bool hiddenInIntegers(const BasicEvaluationRequest<Rules>& r);
+  // The priors from query_ in the reference form (the standard game's integer path has
+  // onePass_, which gives the same numbers).
+  void priorsFromQuery(const BasicEvaluationRequest<Rules>& r, std::vector<float>& out);
 
   std::shared_ptr<const MlpModel> model_;
   std::vector<std::int32_t> features_;
@@ -114,21 +119,21 @@ class MlpEvaluator : public BasicEvaluator<Rules> {
   EmbeddingScores fromScores_, toScores_, kindScores_;
   std::vector<int> slotKinds_;
   LegalPolicy legal_;
-  // The integer path (standard game, MlpInference::Quantized).
+  // The integer path (MlpInference::Quantized); the piece accumulator and onePass_ are the
+  // standard game's.
   std::unique_ptr<PieceAccumulator> pieces_;
   std::optional<OnePassPolicy> onePass_;
-  std::vector<const std::int16_t*> nodeColumns_;
+  std::vector<const std::int16_t*> featureColumns_;
   std::vector<std::int16_t> quantizedSums_, quantizedActivations_;
   QuantizedScratch scratch_;
+  int mostNodeFeatures_;
 };
 
 class MlpModel : public Model {
  public:
   MlpModel(MlpWeights weights, MlpInference inference)
-      : quantized_(inference == MlpInference::Quantized &&
-                           weights.config.variant == Variant::Standard
-                       ? std::make_optional(quantize(weights))
-                       : std::nullopt),
+      : quantized_(inference == MlpInference::Quantized ? std::make_optional(quantize(weights))
+                                                        : std::nullopt),
         w_(forInference(std::move(weights))) {}
 
   const NetworkConfig& config() const override { return w_.config; }
@@ -160,17 +165,20 @@ MlpEvaluator<Rules>::MlpEvaluator(std::shared_ptr<const MlpModel> model)
     : model_(std::move(model)),
       fromScores_(mlpInputShape(model_->config().variant).cells),
       toScores_(mlpInputShape(model_->config().variant).cells),
-      kindScores_(mlpInputShape(model_->config().variant).kinds) {
+      kindScores_(mlpInputShape(model_->config().variant).kinds),
+      mostNodeFeatures_(mlpInputShape(model_->config().variant).mostNodeFeatures) {
   const NetworkConfig& c = model_->config();
   accumulator_.resize(static_cast<std::size_t>(c.accumulator));
   hidden1_.resize(static_cast<std::size_t>(c.hidden));
   hidden2_.resize(static_cast<std::size_t>(c.hidden));
   query_.resize(static_cast<std::size_t>(c.moveEmbedding));
   if (const std::optional<QuantizedMlp>& q = model_->quantized()) {
-    pieces_ = std::make_unique<PieceAccumulator>(*q);
-    const MlpWeights& w = model_->weights();
-    onePass_.emplace(
-        MoveEmbeddings{&w.fromEmbedding, &w.toEmbedding, &w.kindEmbedding, c.moveEmbedding});
+    if constexpr (std::is_same_v<Rules, StandardRules>) {
+      pieces_ = std::make_unique<PieceAccumulator>(*q);
+      const MlpWeights& w = model_->weights();
+      onePass_.emplace(
+          MoveEmbeddings{&w.fromEmbedding, &w.toEmbedding, &w.kindEmbedding, c.moveEmbedding});
+    }
     quantizedSums_.resize(static_cast<std::size_t>(q->accumulator));
     quantizedActivations_.resize(static_cast<std::size_t>(q->accumulator));
   }
@@ -202,26 +210,38 @@ void MlpEvaluator<Rules>::hiddenInFloat(const BasicEvaluationRequest<Rules>& r) 
 }
 
 template <class Rules>
-void MlpEvaluator<Rules>::hiddenInIntegers(const BasicEvaluationRequest<Rules>& r) {
+bool MlpEvaluator<Rules>::hiddenInIntegers(const BasicEvaluationRequest<Rules>& r) {
   const QuantizedMlp& q = *model_->quantized();
-  const Position& p = *r.position;
+  const auto& p = *r.position;
   features_.clear();
-  nodeFeatures(p, *r.moves, r.repetitions, features_);
-  nodeColumns_.clear();
-  for (const std::int32_t f : features_)
-    nodeColumns_.push_back(column(q, f));
-  simd::applyRows(pieces_->sums(p, p.sideToMove()), nodeColumns_, {}, quantizedSums_.data(),
-                  q.accumulator);
+  featureColumns_.clear();
+  if constexpr (std::is_same_v<Rules, StandardRules>) {
+    nodeFeatures(p, *r.moves, r.repetitions, features_);
+    if (static_cast<int>(features_.size()) > mostNodeFeatures_) return false;
+    for (const std::int32_t f : features_)
+      featureColumns_.push_back(column(q, f));
+    simd::applyRows(pieces_->sums(p, p.sideToMove()), featureColumns_, {}, quantizedSums_.data(),
+                    q.accumulator);
+  } else {
+    // The piece features come first.
+    activeFeatures(p, *r.moves, r.repetitions, features_);
+    const auto pieces =
+        std::ranges::count_if(features_, [&](std::int32_t f) { return f < kGrandPieceFeatures; });
+    if (static_cast<int>(features_.size() - pieces) > mostNodeFeatures_) return false;
+    for (const std::int32_t f : features_)
+      featureColumns_.push_back(column(q, f));
+    simd::applyRows(q.bias.data(), featureColumns_, {}, quantizedSums_.data(), q.accumulator);
+  }
   quantizedHidden(q, quantizedSums_.data(), quantizedActivations_.data(), scratch_, hidden2_.data(),
                   static_cast<int>(hidden2_.size()));
+  return true;
 }
 
 template <class Rules>
-void MlpEvaluator<Rules>::priorsInFloat(const BasicEvaluationRequest<Rules>& r,
-                                        std::vector<float>& out) {
+void MlpEvaluator<Rules>::priorsFromQuery(const BasicEvaluationRequest<Rules>& r,
+                                          std::vector<float>& out) {
   const MlpWeights& w = model_->weights();
   const int width = w.config.moveEmbedding;
-  affineTransposed(w.query, w.queryBias, accumulator_.data(), w.config.accumulator, query_.data());
   assignLegalPolicy(legal_, *r.position, *r.moves);
   slotKinds(legal_, *r.moves, slotKinds_);
   logits_.resize(legal_.size());
@@ -249,14 +269,8 @@ void MlpEvaluator<Rules>::evaluate(std::span<const BasicEvaluationRequest<Rules>
   for (std::size_t i = 0; i < requests.size(); ++i) {
     const BasicEvaluationRequest<Rules>& r = requests[i];
     Evaluation& result = results[i];
-    if constexpr (std::is_same_v<Rules, StandardRules>) {
-      if (pieces_)
-        hiddenInIntegers(r);
-      else
-        hiddenInFloat(r);
-    } else {
-      hiddenInFloat(r);
-    }
+    const bool inIntegers = model_->quantized() && hiddenInIntegers(r);
+    if (!inIntegers) hiddenInFloat(r);
 
     float wdl[3];
     for (std::size_t j = 0; j < 3; ++j)
@@ -272,15 +286,18 @@ void MlpEvaluator<Rules>::evaluate(std::span<const BasicEvaluationRequest<Rules>
 
     result.priors.resize(r.needPriors ? r.moves->size() : 0);
     if (result.priors.empty()) continue;
-    if constexpr (std::is_same_v<Rules, StandardRules>) {
-      if (onePass_) {
-        quantizedQuery(*model_->quantized(), quantizedActivations_.data(), scratch_, query_.data(),
-                       static_cast<int>(query_.size()));
-        onePass_->priors(*r.position, *r.moves, query_.data(), result.priors);
-        continue;
-      }
+    if (!inIntegers) {
+      affineTransposed(w.query, w.queryBias, accumulator_.data(), w.config.accumulator,
+                       query_.data());
+      priorsFromQuery(r, result.priors);
+      continue;
     }
-    priorsInFloat(r, result.priors);
+    quantizedQuery(*model_->quantized(), quantizedActivations_.data(), scratch_, query_.data(),
+                   static_cast<int>(query_.size()));
+    if constexpr (std::is_same_v<Rules, StandardRules>)
+      onePass_->priors(*r.position, *r.moves, query_.data(), result.priors);
+    else
+      priorsFromQuery(r, result.priors);
   }
 }
 

@@ -13,10 +13,11 @@
 
 namespace camelot {
 
-// How the standard game's mlp runs its value path and accumulator: in integers, with the
-// accumulator kept from one position to the next (nn/mlp/quantized_mlp.hpp,
-// nn/mlp/piece_accumulator.hpp), or in float with every column summed at every position (the
-// reference the integer form is measured against). Grand Camelot's mlp runs in float.
+// How the mlp runs its value path, accumulator and policy query: in integers
+// (nn/mlp/quantized_mlp.hpp; the standard game's accumulator is kept from one position to the
+// next, nn/mlp/piece_accumulator.hpp, Grand Camelot's summed at every position), or in float
+// with every column summed at every position (the reference the integer form is measured
+// against).
 enum class MlpInference { Quantized, Float };
 
 // A model running `weights` on the CPU, for the game its config plays.

@@ -12,10 +12,6 @@
 namespace camelot {
 namespace {
 
-// Most features of each group a position can have active at once: 28 pieces (R2), and of the
-// node features at most 14 in each tactical block (a side's pieces) and the six scalars.
-constexpr int kMostPieceFeatures = 28;
-constexpr int kMostNodeFeatures = 4 * 14 + 6;
 // The accumulator's scale is at most this: a column's rounding error is then under 1/2048.
 constexpr int kMostAccumulatorOne = 1024;
 // A dense layer's weights are scaled by at most 2^this.
@@ -41,19 +37,18 @@ double largestSum(std::vector<double> values, int count) {
 }
 
 // The largest accumulator value (in float) any position can reach in any unit: the bias, the
-// largest piece columns and the largest node columns.
-double accumulatorBound(const MlpWeights& w, int features) {
+// largest piece columns and the largest node columns, as many of each as `shape` allows.
+double accumulatorBound(const MlpWeights& w, const MlpInputShape& shape) {
   const int a = w.config.accumulator;
-  const int pieceFeatures = kPieceBlocks * kGridCells;
   double bound = 0.0;
   for (int u = 0; u < a; ++u) {
     std::vector<double> pieces, nodes;
-    for (int f = 0; f < features; ++f)
-      (f < pieceFeatures ? pieces : nodes)
+    for (int f = 0; f < shape.features; ++f)
+      (f < shape.pieceFeatures ? pieces : nodes)
           .push_back(std::abs(w.features[static_cast<std::size_t>(f) * a + u]));
     bound = std::max(bound, std::abs(w.featureBias[static_cast<std::size_t>(u)]) +
-                                largestSum(std::move(pieces), kMostPieceFeatures) +
-                                largestSum(std::move(nodes), kMostNodeFeatures));
+                                largestSum(std::move(pieces), shape.mostPieces) +
+                                largestSum(std::move(nodes), shape.mostNodeFeatures));
   }
   return bound;
 }
@@ -101,9 +96,10 @@ void requantize(const std::int32_t* sums, int shift, std::int16_t one, std::int1
 
 QuantizedMlp quantize(const MlpWeights& w) {
   const NetworkConfig& c = w.config;
-  const int features = mlpInputShape(c.variant).features;
+  const MlpInputShape shape = mlpInputShape(c.variant);
+  const int features = shape.features;
   QuantizedMlp net;
-  const double bound = accumulatorBound(w, features);
+  const double bound = accumulatorBound(w, shape);
   int one = kMostAccumulatorOne;
   while (one > 1 && bound * one > 32767.0)
     one /= 2;

@@ -12,7 +12,9 @@
 
 #include "engine/game.hpp"
 #include "nn/checkpoint.hpp"
+#include "nn/features/grand_features.hpp"
 #include "nn/features/sparse_features.hpp"
+#include "nn/mlp/mlp_model.hpp"
 #include "nn/mlp/piece_accumulator.hpp"
 
 namespace camelot {
@@ -24,19 +26,22 @@ MlpWeights shippedWeights() {
   return mlpWeights(kShipped, readCheckpoint(kShipped));
 }
 
-// Positions of seeded random games, `count` of them, with their legal moves.
+// Positions of seeded random games of the game Rules plays, `count` of them, with their legal
+// moves.
+template <class Rules>
 struct Sample {
-  Position position;
-  MoveList moves;
+  typename Rules::Position position;
+  typename Rules::MoveList moves;
 };
-std::vector<Sample> randomPositions(int count, std::uint64_t seed) {
+template <class Rules>
+std::vector<Sample<Rules>> randomPositions(int count, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
-  std::vector<Sample> samples;
+  std::vector<Sample<Rules>> samples;
   while (static_cast<int>(samples.size()) < count) {
-    Game game;
+    BasicGame<Rules> game;
     while (!game.finished() && static_cast<int>(samples.size()) < count) {
       samples.push_back({game.position(), game.legalMoves()});
-      const MoveList& moves = game.legalMoves();
+      const auto& moves = game.legalMoves();
       game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
     }
   }
@@ -94,7 +99,7 @@ TEST(PieceAccumulator, IncrementalSumsEqualSumsFromScratchAtEveryPly) {
 TEST(PieceAccumulator, AFarPositionIsSummedAfresh) {
   const QuantizedMlp net = quantize(shippedWeights());
   PieceAccumulator accumulator(net);
-  const std::vector<Sample> far = randomPositions(200, 5);
+  const std::vector<Sample<StandardRules>> far = randomPositions<StandardRules>(200, 5);
   accumulator.sums(Position::start(), Color::White);
   const Position& late = far.back().position;
   const std::int16_t* sums = accumulator.sums(late, Color::White);
@@ -120,39 +125,105 @@ TEST(QuantizedMlp, TheAccumulatorScaleShrinksWithTheWeights) {
     ASSERT_EQ(sums[u], exact[static_cast<std::size_t>(u)]);
 }
 
-// The shipped network in integers and in float on 2,000 positions of random games: the largest
-// difference in the expected score (win - loss), in each of W, D and L, and in any move's prior.
-// Measured (docs/network.md), the four-hour network shipped since 2026-11-28: 0.0125 at most in
-// the expected score (mean 0.0006), 0.0083 in a prior; the two-hour one before it: 0.0059 and
+// The largest differences between two evaluators' outputs over `samples`: in the expected score
+// (win - loss, also its mean), in each of W, D and L, and in any move's prior.
+struct Differences {
+  double expected = 0.0, meanExpected = 0.0, wdl = 0.0, prior = 0.0;
+};
+template <class Rules>
+Differences differences(BasicEvaluator<Rules>& quantized, BasicEvaluator<Rules>& reference,
+                        const std::vector<Sample<Rules>>& samples) {
+  Differences d;
+  for (const Sample<Rules>& s : samples) {
+    const BasicEvaluationRequest<Rules> request{&s.position, &s.moves, {}, 0};
+    Evaluation q, f;
+    quantized.evaluate(std::span(&request, 1), std::span(&q, 1));
+    reference.evaluate(std::span(&request, 1), std::span(&f, 1));
+    const double difference = std::abs(q.value.expected() - f.value.expected());
+    d.expected = std::max(d.expected, difference);
+    d.meanExpected += difference / static_cast<double>(samples.size());
+    d.wdl = std::max<double>({d.wdl, std::abs(q.value.win - f.value.win),
+                              std::abs(q.value.draw - f.value.draw),
+                              std::abs(q.value.loss - f.value.loss)});
+    for (std::size_t m = 0; m < s.moves.size(); ++m)
+      d.prior = std::max<double>(d.prior, std::abs(q.priors[m] - f.priors[m]));
+  }
+  std::printf("largest difference: expected score %.6f (mean %.6f), W/D/L %.6f, prior %.6f\n",
+              d.expected, d.meanExpected, d.wdl, d.prior);
+  return d;
+}
+
+// The shipped network in integers and in float on 2,000 positions of random games. Measured
+// (docs/network.md), the four-hour network shipped since 2026-11-28: 0.0125 at most in the
+// expected score (mean 0.0006), 0.0083 in a prior; the two-hour one before it: 0.0059 and
 // 0.0068.
 TEST(QuantizedMlp, OutputsStayCloseToTheFloatNetwork) {
   const MlpWeights weights = shippedWeights();
-  const std::unique_ptr<Evaluator> quantized =
-      makeMlpModel(weights, MlpInference::Quantized)->evaluator();
-  const std::unique_ptr<Evaluator> reference =
-      makeMlpModel(weights, MlpInference::Float)->evaluator();
-  const std::vector<Sample> samples = randomPositions(2000, 17);
-  double expected = 0.0, wdl = 0.0, prior = 0.0, meanExpected = 0.0;
-  for (const Sample& s : samples) {
-    const EvaluationRequest request{&s.position, &s.moves, {}, 0};
-    Evaluation q, f;
-    quantized->evaluate(std::span(&request, 1), std::span(&q, 1));
-    reference->evaluate(std::span(&request, 1), std::span(&f, 1));
-    const double difference = std::abs(q.value.expected() - f.value.expected());
-    expected = std::max(expected, difference);
-    meanExpected += difference / static_cast<double>(samples.size());
-    wdl = std::max<double>({wdl, std::abs(q.value.win - f.value.win),
-                            std::abs(q.value.draw - f.value.draw),
-                            std::abs(q.value.loss - f.value.loss)});
-    for (std::size_t m = 0; m < s.moves.size(); ++m)
-      prior = std::max<double>(prior, std::abs(q.priors[m] - f.priors[m]));
+  const Differences d = differences(*makeMlpModel(weights, MlpInference::Quantized)->evaluator(),
+                                    *makeMlpModel(weights, MlpInference::Float)->evaluator(),
+                                    randomPositions<StandardRules>(2000, 17));
+  EXPECT_LT(d.expected, 0.015);  // 15 of alpha-beta's 1,000 units of a sure win
+  EXPECT_LT(d.meanExpected, 0.002);
+  EXPECT_LT(d.wdl, 0.01);
+  EXPECT_LT(d.prior, 0.01);
+}
+
+// Grand Camelot's shipped network likewise, on 2,000 positions of random Grand games (its
+// accumulator summed afresh at each), every one within the node features the integer path
+// allows for. Measured (docs/network.md): 0.0127 at most in the expected score (mean 0.0007),
+// 0.0092 in a prior.
+TEST(QuantizedMlp, GrandOutputsStayCloseToTheFloatNetwork) {
+  const std::filesystem::path shipped = CAMELOT_SHIPPED_GRAND_NETWORK;
+  const MlpWeights weights = mlpWeights(shipped, readCheckpoint(shipped));
+  EXPECT_EQ(quantize(weights).one, 512);
+  const std::vector<Sample<GrandRules>> samples = randomPositions<GrandRules>(2000, 17);
+  std::size_t mostNodeFeatures = 0;
+  for (const Sample<GrandRules>& s : samples) {
+    std::vector<std::int32_t> features;
+    activeFeatures(s.position, s.moves, 0, features);
+    mostNodeFeatures = std::max<std::size_t>(
+        mostNodeFeatures, static_cast<std::size_t>(std::ranges::count_if(
+                              features, [](std::int32_t f) { return f >= kGrandPieceFeatures; })));
   }
-  std::printf("largest difference: expected score %.6f (mean %.6f), W/D/L %.6f, prior %.6f\n",
-              expected, meanExpected, wdl, prior);
-  EXPECT_LT(expected, 0.015);  // 15 of alpha-beta's 1,000 units of a sure win
-  EXPECT_LT(meanExpected, 0.002);
-  EXPECT_LT(wdl, 0.01);
-  EXPECT_LT(prior, 0.01);
+  std::printf("most node features %zu\n", mostNodeFeatures);
+  EXPECT_LE(mostNodeFeatures, static_cast<std::size_t>(kGrandMostNodeFeatures));
+  const Differences d =
+      differences(*makeMlpModel(weights, MlpInference::Quantized)->grandEvaluator(),
+                  *makeMlpModel(weights, MlpInference::Float)->grandEvaluator(), samples);
+  EXPECT_LT(d.expected, 0.015);
+  EXPECT_LT(d.meanExpected, 0.002);
+  EXPECT_LT(d.wdl, 0.01);
+  EXPECT_LT(d.prior, 0.01);
+}
+
+// Two rows of Red men and knights between rows of enemies: 24 enemies capturable, 12 capture
+// starts and 24 capture ends, past the 64 node features the integer path allows for. The
+// quantized model evaluates it in float, so its outputs are the float model's exactly.
+TEST(QuantizedMlp, GrandPositionPastTheIntegerBoundIsEvaluatedInFloat) {
+  const grand::GrandPosition position = grand::parseGfen(
+      "2/3b4/10/12/2GYGYGY6/2rrRRrr6/2gygyGY6/16/16/2gygygy6/2rrRRrr6/2gygygy6/12/10/8/2 r 0 0 0 0 "
+      "0");
+  const grand::GrandGame game(position);
+  std::vector<std::int32_t> features;
+  activeFeatures(position, game.legalMoves(), 0, features);
+  EXPECT_GT(
+      std::ranges::count_if(features, [](std::int32_t f) { return f >= kGrandPieceFeatures; }),
+      kGrandMostNodeFeatures);
+
+  const std::filesystem::path shipped = CAMELOT_SHIPPED_GRAND_NETWORK;
+  const MlpWeights weights = mlpWeights(shipped, readCheckpoint(shipped));
+  const GrandEvaluationRequest request{&position, &game.legalMoves(), {}, 0};
+  Evaluation q, f;
+  makeMlpModel(weights, MlpInference::Quantized)
+      ->grandEvaluator()
+      ->evaluate(std::span(&request, 1), std::span(&q, 1));
+  makeMlpModel(weights, MlpInference::Float)
+      ->grandEvaluator()
+      ->evaluate(std::span(&request, 1), std::span(&f, 1));
+  EXPECT_EQ(q.value.win, f.value.win);
+  EXPECT_EQ(q.value.loss, f.value.loss);
+  EXPECT_EQ(q.priors, f.priors);
+  ASSERT_EQ(q.priors.size(), game.legalMoves().size());
 }
 
 }  // namespace
