@@ -53,12 +53,13 @@ class MoveFinder {
   MoveFinder(const GrandPosition& position, Player mover)
       : position_(position), board_(position.board), mover_(mover) {
     best_.reserve(kMovesReserved);
+    quietSlot_.fill(-1);
   }
 
   std::vector<GrandMove> find() {
-    std::vector<Square> pieces;
-    std::vector<Square> mustLeave;  // G9c: on one of the mover's non-goal castles
-    bool anyCanJump = false;        // G5
+    SquareList<kMenPerPlayer + kKnightsPerPlayer> pieces;
+    SquareList<kMenPerPlayer + kKnightsPerPlayer> mustLeave;  // G9c: on a non-goal castle
+    bool anyCanJump = false;                                  // G5
     forEachPiece(position_, [&](Square square, Piece piece) {
       if (piece.owner() != mover_) return;
       pieces.push_back(square);
@@ -68,16 +69,16 @@ class MoveFinder {
     // G9 d-f: a piece on a non-goal castle must leave, capturing if any such piece can.
     if (!mustLeave.empty()) {
       bool leaverCanJump = false;
-      for (const Square s : mustLeave) {
+      for (const Square s : mustLeave)
         leaverCanJump = leaverCanJump || canJumpFrom(s);
-        addMovesOf(s);
-      }
-      std::vector<GrandMove> leaving = collected(leaverCanJump);
+      for (const Square s : mustLeave)
+        addMovesOf(s, leaverCanJump);
+      std::vector<GrandMove> leaving = collected();
       if (!leaving.empty()) return leaving;
     }
     for (const Square s : pieces)
-      addMovesOf(s);
-    std::vector<GrandMove> moves = collected(anyCanJump);
+      addMovesOf(s, anyCanJump);
+    std::vector<GrandMove> moves = collected();
     if (!anyCanJump) addCastleMoves(moves);
     return moves;
   }
@@ -131,13 +132,9 @@ class MoveFinder {
     if (writtenBefore(move, notation(move), old, notation(old))) old = std::move(move);
   }
 
-  // The moves kept so far (only the captures when `capturesOnly`), then forgotten.
-  std::vector<GrandMove> collected(bool capturesOnly) {
-    std::vector<GrandMove> moves;
-    moves.reserve(best_.size() + 2);  // room for the castle moves
-    for (GrandMove& move : best_)
-      if (!capturesOnly || !move.captured.empty()) moves.push_back(std::move(move));
-    best_.clear();
+  // The moves kept so far, then forgotten.
+  std::vector<GrandMove> collected() {
+    std::vector<GrandMove> moves = std::exchange(best_, {});
     distinct_.clear();
     chains_.clear();
     return moves;
@@ -156,45 +153,60 @@ class MoveFinder {
     }
   }
 
-  // Every move of the piece on s (G4, G6-G10), the piece lifted off the board meanwhile (G7).
-  void addMovesOf(Square s) {
+  // Every move of the piece on s (G4, G6-G10), or only its captures when `capturesOnly` (G5:
+  // a capture is compulsory), the piece lifted off the board meanwhile (G7): steps, jumps,
+  // canters, then a knight's charges.
+  void addMovesOf(Square s, bool capturesOnly) {
     if (onGoal(s, mover_)) return;  // G10: only castle moves
-    quietSlot_.fill(-1);
     const Piece piece = at(s);
     board_[s] = Piece{};
-    for (int d = 0; d < 8; ++d) {
-      const Square to = neighbour(s, d);
-      if (to != kNoSquare && at(to).empty() && !onNonGoalCastle(to, mover_))
-        add(GrandMove{{s, to}, 1, {}});
-    }
+    const std::size_t first = best_.size();
+    if (!capturesOnly)
+      for (int d = 0; d < 8; ++d) {
+        const Square to = neighbour(s, d);
+        if (to != kNoSquare && at(to).empty() && !onNonGoalCastle(to, mover_))
+          add(GrandMove{{s, to}, 1, {}});
+      }
     MovePath path{s};
     MoveCaptures captured;
     jumpOn(path, captured, 0);
-    const CanterTree all = canterTree(s, false);
-    const CanterTree quiet = piece.knight() ? canterTree(s, true) : all;
-    for (std::size_t i = 1; i < quiet.order.size(); ++i) {
-      MovePath route = quiet.pathTo(quiet.order[i]);
-      const int steps = static_cast<int>(route.size()) - 1;
-      add(GrandMove{std::move(route), steps, {}});
-    }
-    if (piece.knight())
-      for (std::size_t i = 1; i < all.order.size(); ++i) {
-        const Square pivot = all.order[i];
-        if (onGoal(pivot, mover_)) continue;
-        MovePath charge = all.pathTo(pivot);
-        MoveCaptures none;
-        jumpOn(charge, none, static_cast<int>(charge.size()) - 1);
+    if (!capturesOnly) {
+      const CanterTree quiet = canterTree(s, piece.knight());
+      for (std::size_t i = 1; i < quiet.size; ++i) {
+        MovePath route = quiet.pathTo(quiet.order[i]);
+        const int steps = static_cast<int>(route.size()) - 1;
+        add(GrandMove{std::move(route), steps, {}});
       }
+      // The next piece's quiet moves are its own (add keys them by their end alone).
+      for (std::size_t i = first; i < best_.size(); ++i)
+        if (best_[i].captured.empty()) quietSlot_[best_[i].path.back()] = -1;
+    }
+    if (piece.knight()) addCharges(s);
     board_[s] = piece;
+  }
+
+  // G8: a knight's charges, canters then jumps, from s.
+  void addCharges(Square s) {
+    const CanterTree all = canterTree(s, false);
+    for (std::size_t i = 1; i < all.size; ++i) {
+      const Square pivot = all.order[i];
+      if (onGoal(pivot, mover_)) continue;
+      MovePath charge = all.pathTo(pivot);
+      MoveCaptures none;
+      jumpOn(charge, none, static_cast<int>(charge.size()) - 1);
+    }
   }
 
   // The squares a canter reaches from s, breadth first, each with its best path (G13): its
   // parent is the one, among the squares of the layer before that reach it, whose own path is
   // written first (all canter steps are written '-', so that order carries over).
+  // Its arrays are left uninitialised but for the squares reached: a tree is built for every
+  // piece at every node, and clearing them (and allocating `order`) was most of its cost.
   struct CanterTree {
-    std::vector<Square> order;  // the start, then the squares reached, layer by layer
-    std::array<Square, kGridSquares> parent{};
-    std::array<std::uint8_t, kGridSquares> depth{};
+    std::array<Square, kGridSquares> order;  // the start, then the squares reached, layer by layer
+    std::size_t size = 0;                    // of order
+    std::array<Square, kGridSquares> parent;
+    std::array<std::uint8_t, kGridSquares> depth;
 
     MovePath pathTo(Square to) const {
       MovePath path;
@@ -212,10 +224,11 @@ class MoveFinder {
   // With `avoidJumps` (G8: a knight's capture-less canter), no landing square may offer a jump.
   CanterTree canterTree(Square s, bool avoidJumps) const {
     CanterTree tree;
-    std::array<bool, kGridSquares> reached{};
-    reached[s] = true;
-    tree.order.push_back(s);
-    for (std::size_t begin = 0, end = 1; begin < end; begin = end, end = tree.order.size()) {
+    std::bitset<kGridSquares> reached;
+    reached.set(s);
+    tree.depth[s] = 0;
+    tree.order[tree.size++] = s;
+    for (std::size_t begin = 0, end = 1; begin < end; begin = end, end = tree.size) {
       for (std::size_t i = begin; i < end; ++i) {
         const Square from = tree.order[i];
         if (onGoal(from, mover_)) continue;  // G10: the move ends there
@@ -233,10 +246,10 @@ class MoveFinder {
             continue;
           }
           if (avoidJumps && canJumpFrom(to)) continue;
-          reached[to] = true;
+          reached.set(to);
           tree.parent[to] = from;
           tree.depth[to] = static_cast<std::uint8_t>(tree.depth[from] + 1);
-          tree.order.push_back(to);
+          tree.order[tree.size++] = to;
         }
       }
     }
