@@ -10,6 +10,8 @@
 #include <system_error>
 #include <vector>
 
+#include "nn/backend/build_stamp.hpp"
+
 namespace camelot {
 namespace {
 
@@ -37,6 +39,16 @@ const TorchBackend* load() {
     void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle) {
       reasons += "; " + std::string(::dlerror());
+      continue;
+    }
+    using Stamp = const char* (*)();
+    const auto stamp = reinterpret_cast<Stamp>(::dlsym(handle, "camelotTorchBackendStamp"));
+    const std::string libraryBuild = stamp ? stamp() : "an older build, without a stamp";
+    if (libraryBuild != buildStamp()) {
+      ::dlclose(handle);
+      reasons += "; " + path.string() + " comes from another build (" + libraryBuild +
+                 ") than this program (" + buildStamp() +
+                 "): copy the library built with the program beside it";
       continue;
     }
     using Entry = const TorchBackend* (*)();

@@ -55,11 +55,15 @@ class TorchBackend {
 };
 
 // The backend, loaded on first use (thread-safe). Throws std::runtime_error naming the library
-// and dlopen's reason when it cannot be loaded. CAMELOT_TORCH_LIBRARY overrides where it is
+// and dlopen's reason when it cannot be loaded, or both builds when it comes from another build
+// than the program's. CAMELOT_TORCH_LIBRARY overrides where it is
 // looked for (default: beside the program, then the build tree it was built in).
 const TorchBackend& torchBackend();
 
 }  // namespace camelot
 
-// The entry point the library exports (C linkage, so dlsym finds it by this name).
+// The entry points the library exports (C linkage, so dlsym finds them by these names): the
+// backend, and the library's build stamp (nn/backend/build_stamp.hpp), which the loader checks
+// against the program's before it asks for the backend.
 extern "C" const camelot::TorchBackend* camelotTorchBackend();
+extern "C" const char* camelotTorchBackendStamp();

@@ -2,6 +2,7 @@
 
 #include <torch/torch.h>
 
+#include "nn/backend/build_stamp.hpp"
 #include "nn/backend/torch_backend.hpp"
 #include "nn/backend/trainer_core.hpp"
 #include "nn/features/encoding.hpp"
@@ -48,4 +49,8 @@ class LibTorchBackend : public TorchBackend {
 extern "C" const camelot::TorchBackend* camelotTorchBackend() {
   static const camelot::LibTorchBackend backend;
   return &backend;
+}
+
+extern "C" const char* camelotTorchBackendStamp() {
+  return camelot::buildStamp();
 }
