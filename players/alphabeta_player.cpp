@@ -204,7 +204,8 @@ class BasicAlphaBetaPlayer<Rules>::Search {
     if (alpha >= beta) return alpha;
 
     std::uint32_t tableMove = 0;
-    if (const TtEntry* e = probe(Rules::hash(p))) {
+    const std::uint64_t hash = hashes_[rootIndex_ + ply];  // enterNode's
+    if (const TtEntry* e = probe(hash)) {
       tableMove = e->move;
       const int score = fromTable(e->score, ply);
       const int bound = e->boundAndAge & 3;
@@ -261,7 +262,7 @@ class BasicAlphaBetaPlayer<Rules>::Search {
       }
     }
     const Bound bound = best >= beta ? kLower : best > alphaIn ? kExact : kUpper;
-    store(Rules::hash(p), depth, bound, best, bestMove, ply);
+    store(hash, depth, bound, best, bestMove, ply);
     return best;
   }
 
@@ -308,7 +309,7 @@ class BasicAlphaBetaPlayer<Rules>::Search {
     const std::size_t here = rootIndex_ + ply;
     // A capture or a goal entry changes the placement for good; the clock counts since then.
     const std::size_t window = std::min<std::size_t>(Rules::clock(p), here);
-    const std::uint64_t hash = Rules::hash(p);
+    const std::uint64_t hash = hashes_[here];  // enterNode's
     int inGame = 0;
     for (std::size_t back = Rules::kTurnCycle; back <= window; back += Rules::kTurnCycle) {
       if (hashes_[here - back] != hash) continue;
