@@ -154,6 +154,18 @@ struct GrandRules {
   static std::string positionText(const Position& p) { return grand::toGfen(p); }
 };
 
+// A position's hash (Rules::hash: placement, player to move, castle counters) with its clock
+// mixed in, for tables whose entries depend on the clock too (Descent's nodes, the network
+// judge's values). The clock goes in through an odd multiplier, not mixBits: Grand Camelot's
+// hash is an XOR of mixBits of small integers (the player to move is mixBits(0..3)), which
+// mixBits(clock + 1) cancelled, so that one board with Green to move at clock 0 and with Blue
+// to move at clock 1 had one key, and a Descent tree took the one for the other.
+template <class Rules>
+std::uint64_t hashWithClock(const typename Rules::Position& position) {
+  return Rules::hash(position) ^
+         (static_cast<std::uint64_t>(Rules::clock(position) + 1) * 0x9E3779B97F4A7C15ull);
+}
+
 }  // namespace camelot
 
 // The game in progress of either variant, for code that names Rules::Game: it reads the structs

@@ -2,8 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
-
-#include "engine/random/splitmix64.hpp"
+#include <string>
 
 namespace camelot {
 namespace {
@@ -40,7 +39,7 @@ void DescentSearch<Rules>::clear() {
 
 template <class Rules>
 std::uint64_t DescentSearch<Rules>::keyOf(const Position& position) {
-  return Rules::hash(position) ^ mixBits(static_cast<std::uint64_t>(Rules::clock(position)) + 1);
+  return hashWithClock<Rules>(position);
 }
 
 template <class Rules>
@@ -156,7 +155,8 @@ void DescentSearch<Rules>::expand(std::uint64_t key, BasicEvaluator<Rules>& eval
   const int ply = nodes_.at(key).ply + 1;
   Rules::legalMoves(position, moves_);
   const std::size_t count = moves_.size();
-  if (count == 0) throw std::logic_error("descent: an open node has no moves");
+  if (count == 0)
+    throw std::logic_error("descent: an open node has no moves: " + Rules::positionText(position));
   lastPositions_ += static_cast<std::int64_t>(count);
   if (childMoves_.size() < count) childMoves_.resize(count);
   requests_.clear();

@@ -19,9 +19,7 @@ class ValueCache {
 
   template <class Rules>
   static std::uint64_t keyOf(const typename Rules::Position& position) {
-    // An odd multiplier spreads the clock over the key's bits.
-    return Rules::hash(position) ^
-           (static_cast<std::uint64_t>(Rules::clock(position) + 1) * 0x9E3779B97F4A7C15ull);
+    return hashWithClock<Rules>(position);
   }
   const int* find(std::uint64_t key) const {
     const Entry& e = entries_[key & kMask];
