@@ -27,7 +27,6 @@
 #include <vector>
 
 #include "benchmarks/bench_positions.hpp"
-#include "engine/game.hpp"
 #include "nn/backend/fresh_network.hpp"
 #include "nn/backend/trainer.hpp"
 #include "nn/checkpoint.hpp"
@@ -184,23 +183,14 @@ void alphaBetaTable(const std::filesystem::path& network,
 
 // The shipped Grand network (--grand-network FILE for another) as Grand alpha-beta's judge
 // against the Grand hand-written evaluation: from the start to depth 5 and from 10 middle-game
-// positions of seeded random games to depth 4, in integers and in float.
+// positions of seeded random games (bench::grandMiddleGame) to depth 4, in integers and in float.
 void grandAlphaBetaTable(const std::filesystem::path& network) {
   const MlpWeights weights = mlpWeights(network, readCheckpoint(network));
   const std::shared_ptr<const Model> quantized = makeMlpModel(weights, MlpInference::Quantized);
   const std::shared_ptr<const Model> reference = makeMlpModel(weights, MlpInference::Float);
   std::printf("Grand network %s (%s)\n", network.c_str(), describe(weights.config).c_str());
-  std::vector<grand::GrandPosition> start{grand::GrandPosition::start()}, middle;
-  std::mt19937_64 rng(5);
-  while (middle.size() < 10) {
-    grand::GrandGame game;
-    const int plies = 20 + static_cast<int>(middle.size()) * 10;
-    for (int ply = 0; ply < plies && !game.finished(); ++ply) {
-      const auto& moves = game.legalMoves();
-      game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
-    }
-    if (!game.finished()) middle.push_back(game.position());
-  }
+  const std::vector<grand::GrandPosition> start{grand::GrandPosition::start()};
+  const std::vector<grand::GrandPosition> middle = bench::grandMiddleGame(10);
   nodeRateRow<GrandRules>("Grand ", *quantized, *reference, "start, depth 5", start, 5);
   nodeRateRow<GrandRules>("Grand ", *quantized, *reference, "10 middle-game positions, depth 4",
                           middle, 4);

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "benchmarks/bench_positions.hpp"
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
 #include "engine/rules_status.hpp"
@@ -43,23 +44,6 @@ std::vector<camelot::Position> middleGame(const char* path) {
     if (number < 20 || number > 120) continue;
     const camelot::Position p = camelot::parseCfen(line.substr(0, tab));
     if (!camelot::positionStatus(p).finished()) positions.push_back(p);
-  }
-  return positions;
-}
-
-// Grand Camelot's middle game: one position 20-120 plies into each of `count` seeded random
-// games, still being played.
-std::vector<camelot::grand::GrandPosition> grandMiddleGame(int count) {
-  std::mt19937_64 rng(11);
-  std::vector<camelot::grand::GrandPosition> positions;
-  while (static_cast<int>(positions.size()) < count) {
-    camelot::grand::GrandGame game;
-    const int plies = std::uniform_int_distribution<int>(20, 120)(rng);
-    for (int ply = 0; ply < plies && !game.finished(); ++ply) {
-      const auto& moves = game.legalMoves();
-      game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
-    }
-    if (!game.finished()) positions.push_back(game.position());
   }
   return positions;
 }
@@ -126,7 +110,8 @@ int main(int argc, char** argv) {
 
   const std::vector<camelot::grand::GrandPosition> grandStart{
       camelot::grand::GrandPosition::start()};
-  const std::vector<camelot::grand::GrandPosition> grandMiddle = grandMiddleGame(50);
+  const std::vector<camelot::grand::GrandPosition> grandMiddle =
+      camelot::bench::grandMiddleGame(50);
   camelot::GrandPuctSearch grandPuct;
   bench(grandPuct, grandStart, simulations, "Grand Camelot PUCT, uniform, start");
   bench(grandPuct, grandMiddle, simulations, "Grand Camelot PUCT, uniform, middle game");

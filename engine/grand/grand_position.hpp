@@ -27,7 +27,6 @@ struct Piece {
   bool operator==(const Piece&) const = default;
 };
 
-// Each player's pieces at the start (G2); a position never holds more.
 // Calls fn(i) for each i in [0, n) where bytes[i] is not zero, in increasing order; n is a
 // multiple of 8. Eight bytes are tested at once, so that a board of 48 pieces on 256 cells costs
 // 32 word tests and a few bit scans instead of 256 byte tests (a tenth of a network search's
@@ -47,6 +46,7 @@ void forEachNonZeroByte(const void* bytes, int n, Fn fn) {
   }
 }
 
+// Each player's pieces at the start (G2); a position never holds more.
 inline constexpr int kMenPerPlayer = 8;
 inline constexpr int kKnightsPerPlayer = 4;
 

@@ -60,17 +60,19 @@ class MoveFinder {
     SquareList<kMenPerPlayer + kKnightsPerPlayer> pieces;
     SquareList<kMenPerPlayer + kKnightsPerPlayer> mustLeave;  // G9c: on a non-goal castle
     bool anyCanJump = false;                                  // G5
+    bool leaverCanJump = false;                               // G9 d-f
     forEachPiece(position_, [&](Square square, Piece piece) {
       if (piece.owner() != mover_) return;
+      const bool canJump = canJumpFrom(square);
       pieces.push_back(square);
-      if (onNonGoalCastle(square, mover_)) mustLeave.push_back(square);
-      anyCanJump = anyCanJump || canJumpFrom(square);
+      anyCanJump = anyCanJump || canJump;
+      if (onNonGoalCastle(square, mover_)) {
+        mustLeave.push_back(square);
+        leaverCanJump = leaverCanJump || canJump;
+      }
     });
     // G9 d-f: a piece on a non-goal castle must leave, capturing if any such piece can.
     if (!mustLeave.empty()) {
-      bool leaverCanJump = false;
-      for (const Square s : mustLeave)
-        leaverCanJump = leaverCanJump || canJumpFrom(s);
       for (const Square s : mustLeave)
         addMovesOf(s, leaverCanJump);
       std::vector<GrandMove> leaving = collected();

@@ -213,25 +213,28 @@ template <class Rules>
 bool MlpEvaluator<Rules>::hiddenInIntegers(const BasicEvaluationRequest<Rules>& r) {
   const QuantizedMlp& q = *model_->quantized();
   const auto& p = *r.position;
+  // The standard game adds its node features to the piece columns' sum kept from the last
+  // position; Grand Camelot adds all its features, the pieces' first, to the bias.
   features_.clear();
-  featureColumns_.clear();
+  std::size_t nodes = 0;
   if constexpr (std::is_same_v<Rules, StandardRules>) {
     nodeFeatures(p, *r.moves, r.repetitions, features_);
-    if (static_cast<int>(features_.size()) > mostNodeFeatures_) return false;
-    for (const std::int32_t f : features_)
-      featureColumns_.push_back(column(q, f));
-    simd::applyRows(pieces_->sums(p, p.sideToMove()), featureColumns_, {}, quantizedSums_.data(),
-                    q.accumulator);
+    nodes = features_.size();
   } else {
-    // The piece features come first.
     activeFeatures(p, *r.moves, r.repetitions, features_);
-    const auto pieces =
-        std::ranges::count_if(features_, [&](std::int32_t f) { return f < kGrandPieceFeatures; });
-    if (static_cast<int>(features_.size() - pieces) > mostNodeFeatures_) return false;
-    for (const std::int32_t f : features_)
-      featureColumns_.push_back(column(q, f));
-    simd::applyRows(q.bias.data(), featureColumns_, {}, quantizedSums_.data(), q.accumulator);
+    nodes = static_cast<std::size_t>(
+        std::ranges::count_if(features_, [](std::int32_t f) { return f >= kGrandPieceFeatures; }));
   }
+  if (nodes > static_cast<std::size_t>(mostNodeFeatures_)) return false;
+  featureColumns_.clear();
+  for (const std::int32_t f : features_)
+    featureColumns_.push_back(column(q, f));
+  const std::int16_t* base;
+  if constexpr (std::is_same_v<Rules, StandardRules>)
+    base = pieces_->sums(p, p.sideToMove());
+  else
+    base = q.bias.data();
+  simd::applyRows(base, featureColumns_, {}, quantizedSums_.data(), q.accumulator);
   quantizedHidden(q, quantizedSums_.data(), quantizedActivations_.data(), scratch_, hidden2_.data(),
                   static_cast<int>(hidden2_.size()));
   return true;
