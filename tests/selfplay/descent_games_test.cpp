@@ -227,5 +227,46 @@ TEST(DescentGames, G12_TinyConfigTrainsGrandCamelotWithDescent) {
   EXPECT_GT(samples, 16 * 10);
 }
 
+// Sparring partners (selfplay.sparring_fraction): a share of a Grand Camelot Descent run's games
+// has a hand-written alpha-beta for one partnership, the side in turn by the game's number; the
+// log gives the network's score against it, and only the network's tree becomes samples.
+TEST(DescentGames, G12_SparringPartnersPlayOneSideOfTheirGames) {
+  testing_support::ScratchDir dir;
+  TrainConfig config = loadTrainConfig(fs::path(CAMELOT_CONFIG_DIR) / "tiny.toml");
+  config.network.variant = Variant::Grand;
+  config.selfplay.scatteredStartFraction = 1.0;  // short games
+  config.selfplay.sparringPartners = {"alphabeta:depth=1"};
+  config.selfplay.sparringFraction = 1.0;
+  config.learning.method = "descent";
+  config.learning.positionsPerMove = 30;
+  config.selfplay.maxPlies = 30;
+  config.evaluation.maxPlies = 30;
+  config.run.generations = 1;
+  const fs::path file = dir.path() / "sparring.toml";
+  std::ofstream(file) << toToml(config);
+  std::ostringstream log, progress;
+  const std::atomic<bool> never{false};
+  runTraining({file, dir.path() / "run", std::nullopt, false, {}}, log, progress, never);
+  EXPECT_NE(log.str().find("8 against sparring partners (the network "), std::string::npos)
+      << log.str();
+  std::ifstream games(dir.path() / "run" / "games" / "gen-000001.jsonl");
+  std::string line;
+  int number = 0;
+  for (; std::getline(games, line); ++number) {
+    const std::string partner = "\"alphabeta:depth=1\"";
+    // Even numbers: the partner plays Red and Blue (side 0); odd: Green and Yellow.
+    EXPECT_NE(line.find((number % 2 == 0 ? "\"rb\":" : "\"gy\":") + partner), std::string::npos)
+        << line;
+    EXPECT_NE(line.find((number % 2 == 0 ? "\"gy\":" : "\"rb\":") + std::string("\"gen-0\"")),
+              std::string::npos)
+        << line;
+  }
+  EXPECT_EQ(number, 8);
+  std::int64_t samples = 0;
+  for (const auto& e : fs::directory_iterator(dir.path() / "run" / "chunks"))
+    samples += static_cast<std::int64_t>(readChunk<GrandRules>(e.path()).size());
+  EXPECT_GT(samples, 8 * 10);
+}
+
 }  // namespace
 }  // namespace camelot

@@ -113,6 +113,11 @@ void visitKeys(Config& c, Visitor& v) {
             c.selfplay.maxPlies, 1, 10'000);
   v.real({"scattered_start_fraction", "Share of games from scattered pieces instead of the start"},
          c.selfplay.scatteredStartFraction, {0, 1});
+  v.specs({"sparring_partners", "Players that take one side of the sparring games (player specs)"},
+          c.selfplay.sparringPartners);
+  v.real({"sparring_fraction",
+          "Share of games one side of which a sparring partner plays (not recorded)"},
+         c.selfplay.sparringFraction, {0, 1});
   v.integer({"material_adjudication",
              "Material lead that scores a drawn game as a win in its samples (0: off)"},
             c.selfplay.materialAdjudication, 0, 18);

@@ -81,6 +81,9 @@ BatchedGamesStats playSelfPlayGames(
         // Whether a game starts scattered, and where, follows from its number too.
         game.start = startOf<Rules>(config, seed, *number);
         game.sides = {GameSide{0, "", name}, GameSide{0, "", name}};
+        if (const auto partner = sparringSideOf(config, generation, *number))
+          game.sides[static_cast<std::size_t>(partner->side)] =
+              GameSide{-1, partner->spec, partner->spec};
         game.record = true;
         game.number = *number;
         return game;

@@ -16,6 +16,7 @@
 
 #include "nn/training_sample.hpp"
 #include "players/game_record.hpp"
+#include "training/run/sparring.hpp"
 #include "training/run/train_config.hpp"
 #include "training/selfplay/batched_games.hpp"
 

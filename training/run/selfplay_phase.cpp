@@ -3,11 +3,13 @@
 #include <chrono>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
 #include "io/durable_file.hpp"
 #include "training/run/run_files.hpp"
+#include "training/selfplay/material_adjudication.hpp"
 #include "training/text/decimal_text.hpp"
 
 namespace camelot {
@@ -27,6 +29,27 @@ bool scoredByMaterial(const PlayedGame& game) {
 bool scoredByMaterial(const BasicPlayedGame<GrandRules>& game) {
   return game.sampleOutcome.kind != game.record.outcome.kind;
 }
+
+// The side the rules gave the game to, none for a draw.
+std::optional<int> winnerOf(const GameRecord& record) {
+  return winningSide(record.status.outcome);
+}
+std::optional<int> winnerOf(const GrandGameRecord& record) {
+  return winningSide(record.outcome);
+}
+
+// The network's wins, draws and losses against its sparring partners.
+struct SparringScore {
+  int wins = 0, draws = 0, losses = 0;
+  void add(int networkSide, std::optional<int> winner) {
+    ++(!winner ? draws : *winner == networkSide ? wins : losses);
+  }
+  int games() const { return wins + draws + losses; }
+  std::string text() const {
+    return ", " + std::to_string(games()) + " against sparring partners (the network " +
+           std::to_string(wins) + "-" + std::to_string(draws) + "-" + std::to_string(losses) + ")";
+  }
+};
 
 }  // namespace
 
@@ -54,6 +77,7 @@ PlayedGeneration playGeneration(const BasicSelfPlayPhase<Rules>& phase) {
   int finished = 0;
   int drawn = 0;
   int scoredByMaterial = 0;
+  SparringScore sparring;
   std::int64_t positions = 0;
   std::map<int, std::vector<BasicTrainingSample<Rules>>> arrived;  // by number
   const auto begin = Clock::now();
@@ -67,6 +91,8 @@ PlayedGeneration playGeneration(const BasicSelfPlayPhase<Rules>& phase) {
         positions += static_cast<std::int64_t>(game.samples.size());
         drawn += camelot::drawn(game.record) ? 1 : 0;
         scoredByMaterial += camelot::scoredByMaterial(game) ? 1 : 0;
+        if (const auto partner = sparringSideOf(phase.config, generation, game.number))
+          sparring.add(1 - partner->side, winnerOf(game.record));
         arrived[game.number] = std::move(game.samples);
         ++finished;
         const double perGame =
@@ -91,8 +117,9 @@ PlayedGeneration playGeneration(const BasicSelfPlayPhase<Rules>& phase) {
   phase.say(
       name + ": " + std::to_string(stats.games) + (stats.games == 1 ? " game (" : " games (") +
       std::to_string(drawn) + " drawn, " + std::to_string(scoredByMaterial) +
-      " of them scored by material), " + std::to_string(stats.samples) + " positions, " +
-      fixed(rate, 0) + " evaluations/s, mean batch " +
+      " of them scored by material)" + (sparring.games() > 0 ? sparring.text() : "") + ", " +
+      std::to_string(stats.samples) + " positions, " + fixed(rate, 0) +
+      " evaluations/s, mean batch " +
       fixed(stats.batches > 0 ? static_cast<double>(stats.evaluations) / stats.batches : 0, 1) +
       ", " + fixed(stats.seconds, 1) + " s");
   return out;

@@ -392,14 +392,22 @@ void validate(const TrainConfig& config, const std::string& origin) {
       fail("learning", "method",
            "\"descent\" learns an mlp (its tree's nodes have no history for a resnet to read)");
   }
+  if (c.selfplay.sparringFraction > 0 && c.selfplay.sparringPartners.empty())
+    fail("selfplay", "sparring_fraction",
+         "needs a player in selfplay.sparring_partners (got " +
+             formatReal(c.selfplay.sparringFraction) + " and none)");
   if (c.network.variant == Variant::Grand) {
     const std::string kinds = knownPlayerKinds<GrandRules>();
-    for (const std::string& baseline : c.evaluation.baselines) {
-      const std::string kind = PlayerSpec::parse(baseline).kind();
-      if ((", " + kinds + ", ").find(", " + kind + ", ") == std::string::npos)
-        fail("evaluation", "baselines",
-             "'" + baseline + "' does not play Grand Camelot (" + kinds + " do)");
-    }
+    const auto playGrand = [&](const char* section, const char* key,
+                               const std::vector<std::string>& specs) {
+      for (const std::string& spec : specs) {
+        const std::string kind = PlayerSpec::parse(spec).kind();
+        if ((", " + kinds + ", ").find(", " + kind + ", ") == std::string::npos)
+          fail(section, key, "'" + spec + "' does not play Grand Camelot (" + kinds + " do)");
+      }
+    };
+    playGrand("evaluation", "baselines", c.evaluation.baselines);
+    playGrand("selfplay", "sparring_partners", c.selfplay.sparringPartners);
   }
 }
 

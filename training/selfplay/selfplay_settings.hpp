@@ -5,6 +5,7 @@
 // and checks their ranges (training/run/config_keys.hpp names each key). Torch-free.
 
 #include <string>
+#include <vector>
 
 namespace camelot {
 
@@ -23,8 +24,13 @@ struct SelfPlaySettings {
   double temperature = 1.0;          // PUCT only: sampling temperature for the opening plies
   int maxPlies = 300;                // game length cap; capped games are adjudicated draws
   double scatteredStartFraction = 0.0;  // the run's: share of games from scatteredPosition()
-  int materialAdjudication = 0;  // lead that scores a drawn game as a win for training; 0: off
-  std::string device = "cpu";    // the run's: "cpu", "cuda" or "cuda:N"
+  // The run's: players (specs) that take one side of a share of the games, so that the network
+  // meets play its own does not show it (a hand-written search racing to a castle); only the
+  // network's side is recorded.
+  std::vector<std::string> sparringPartners;
+  double sparringFraction = 0.0;  // the run's: share of games against a sparring partner
+  int materialAdjudication = 0;   // lead that scores a drawn game as a win for training; 0: off
+  std::string device = "cpu";     // the run's: "cpu", "cuda" or "cuda:N"
   bool operator==(const SelfPlaySettings&) const = default;
 };
 
