@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstring>
+#include <cmath>
 
 #include "nn/features/encoding.hpp"
 #include "nn/features/sparse_features.hpp"
@@ -14,11 +14,10 @@ namespace {
 // e^x for x <= 0 (a logit minus the largest), within 1.1e-5 of it relatively (measured over
 // [-80, 0]): 2^(x log2 e) split into an integer power, set in the exponent bits, and the
 // fraction's power by a degree-6 polynomial.
-// Plain arithmetic, so that the compiler vectorises the loop over a position's logits, where
-// std::exp is a call per logit.
+// Plain arithmetic, inlined where std::exp is a call per logit.
 float expNonPositive(float x) {
   const float t = std::max(x * 1.44269504f, -126.0f);
-  const float whole = static_cast<float>(static_cast<int>(t)) - (t < 0.0f ? 1.0f : 0.0f);
+  const float whole = std::floor(t);
   const float f = t - whole;  // in [0, 1)
   float p = 1.5353362e-4f;
   p = p * f + 1.3398874e-3f;
@@ -27,10 +26,7 @@ float expNonPositive(float x) {
   p = p * f + 2.4022652e-1f;
   p = p * f + 6.9314718e-1f;
   p = p * f + 1.0f;
-  const std::int32_t bits = (static_cast<std::int32_t>(whole) + 127) << 23;
-  float scale;
-  std::memcpy(&scale, &bits, sizeof scale);
-  return p * scale;
+  return p * std::bit_cast<float>((static_cast<std::int32_t>(whole) + 127) << 23);
 }
 
 }  // namespace
@@ -49,10 +45,27 @@ float EmbeddingScores::score(const std::vector<float>& table, const float* query
   return simd::dot(table.data() + row * static_cast<std::size_t>(width), query, width);
 }
 
+namespace {
+
+// The query's int16 scale's 1.0: the largest of a position's query values maps to it.
+constexpr int kQueryOne = 4096;
+
+// The from table's rows, then the to table's: one layer of 2 x kGridCells outputs.
+QuantizedLayer cellLayer(const MoveEmbeddings& e) {
+  std::vector<float> rows(*e.from);
+  rows.insert(rows.end(), e.to->begin(), e.to->end());
+  return quantizeLayer(rows, std::vector<float>(2 * kGridCells, 0.0f), e.width, 2 * kGridCells,
+                       kQueryOne);
+}
+
+}  // namespace
+
 OnePassPolicy::OnePassPolicy(MoveEmbeddings embeddings)
     : embeddings_(embeddings),
-      fromScores_(kGridCells),
-      toScores_(kGridCells),
+      cells_(cellLayer(embeddings)),
+      query_(static_cast<std::size_t>(cells_.inputs), 0),
+      sums_(static_cast<std::size_t>(cells_.outputs)),
+      cellScores_(static_cast<std::size_t>(cells_.outputs)),
       kindScores_(kMoveKinds) {}
 
 void OnePassPolicy::priors(const Position& position, const MoveList& moves, const float* query,
@@ -74,9 +87,24 @@ void OnePassPolicy::priors(const Position& position, const MoveList& moves, cons
   logits_.resize(n);
   slotOfMove_.resize(n);
   movesInSlot_.resize(n);
-  fromScores_.reset();
-  toScores_.reset();
-  kindScores_.reset();
+  const MoveEmbeddings& e = embeddings_;
+  float largest = 0.0f;
+  for (int k = 0; k < e.width; ++k)
+    largest = std::max(largest, std::abs(query[k]));
+  const float toQuery = largest > 0.0f ? kQueryOne / largest : 0.0f;
+  for (int k = 0; k < e.width; ++k)
+    query_[static_cast<std::size_t>(k)] =
+        static_cast<std::int16_t>(std::nearbyint(query[k] * toQuery));
+  simd::affine(query_.data(), cells_.inputs, cells_.weights.data(), cells_.bias.data(),
+               cells_.outputs, sums_.data());
+  const float toScore = largest / (kQueryOne * std::ldexp(1.0f, cells_.shift));
+  for (std::size_t c = 0; c < sums_.size(); ++c)
+    cellScores_[c] = static_cast<float>(sums_[c]) * toScore;
+  const float* fromScores = cellScores_.data();
+  const float* toScores = fromScores + kGridCells;
+  for (int k = 0; k < kMoveKinds; ++k)
+    kindScores_[static_cast<std::size_t>(k)] =
+        simd::dot(e.kind->data() + static_cast<std::size_t>(k) * e.width, query, e.width);
 
   // The pairs first, each move on its own, so that the loads of one overlap the next's;
   // slotOfMove_ holds them until the grouping below replaces each by its slot.
@@ -84,7 +112,6 @@ void OnePassPolicy::priors(const Position& position, const MoveList& moves, cons
   for (std::size_t m = 0; m < n; ++m)
     slotOfMove_[m] = cell[moves[m].from()] * kGridCells + cell[moves[m].to()];
 
-  const MoveEmbeddings& e = embeddings_;
   std::int32_t slots = 0;
   for (std::size_t m = 0; m < n; ++m) {
     const std::int32_t pair = slotOfMove_[m];
@@ -96,9 +123,8 @@ void OnePassPolicy::priors(const Position& position, const MoveList& moves, cons
     if (entry.stamp != now_) {
       entry = {now_, pair, slots};
       logits_[static_cast<std::size_t>(slots)] =
-          fromScores_(*e.from, query, e.width, pair / kGridCells) +
-          toScores_(*e.to, query, e.width, pair % kGridCells) +
-          kindScores_(*e.kind, query, e.width, moveKind(moves[m]));
+          fromScores[pair / kGridCells] + toScores[pair % kGridCells] +
+          kindScores_[static_cast<std::size_t>(moveKind(moves[m]))];
       movesInSlot_[static_cast<std::size_t>(slots)] = 0;
       ++slots;
     }
@@ -109,7 +135,7 @@ void OnePassPolicy::priors(const Position& position, const MoveList& moves, cons
   const auto count = static_cast<std::size_t>(slots);
   const float top = *std::max_element(logits_.begin(), logits_.begin() + slots);
   float* shares = logits_.data();
-  for (std::size_t s = 0; s < count; ++s)  // apart from the sum, so that it vectorises
+  for (std::size_t s = 0; s < count; ++s)
     shares[s] = expNonPositive(shares[s] - top);
   float sum = 0.0f;
   for (std::size_t s = 0; s < count; ++s)

@@ -11,6 +11,7 @@
 
 #include "engine/movegen.hpp"
 #include "engine/position.hpp"
+#include "nn/mlp/quantized_mlp.hpp"
 
 namespace camelot {
 
@@ -49,10 +50,13 @@ struct MoveEmbeddings {
   int width = 0;
 };
 
-// The standard game's priors in one pass: each move's (from, to) pair is looked up in a small
-// stamped hash table, a pair met for the first time gets its logit there (the kind is its first
-// move's, as slotKinds gives it), and one softmax over the pairs is split evenly among the moves
-// that share a pair (R10 paths and capture choices with the same ends).
+// The standard game's priors in one pass: the query is scored against every cell's from and
+// to embeddings at once, in integers (the query scaled to int16 for the position, the tables
+// quantized once: one dense layer of 2 x kGridCells outputs, cheaper than scoring in float the
+// few dozen cells the moves use), then each move's (from, to) pair is looked up in a small stamped
+// hash table, a pair met for the first time gets its logit there (the kind is its first move's,
+// as slotKinds gives it), and one softmax over the pairs is split evenly among the moves that
+// share a pair (R10 paths and capture choices with the same ends).
 class OnePassPolicy {
  public:
   explicit OnePassPolicy(MoveEmbeddings embeddings);
@@ -69,7 +73,11 @@ class OnePassPolicy {
   };
 
   MoveEmbeddings embeddings_;
-  EmbeddingScores fromScores_, toScores_, kindScores_;
+  // The from and to tables as one layer (from cells first), and the query's scores.
+  QuantizedLayer cells_;
+  std::vector<std::int16_t> query_;
+  std::vector<std::int32_t> sums_;
+  std::vector<float> cellScores_, kindScores_;
   std::vector<Entry> table_;
   std::uint32_t now_ = 0;
   std::vector<float> logits_;

@@ -53,7 +53,14 @@ double accumulatorBound(const MlpWeights& w, const MlpInputShape& shape) {
   return bound;
 }
 
-// `weight` is [outputs][inputs] row-major.
+// The layer's outputs at the activation scale, clipped to [0, one].
+void requantize(const std::int32_t* sums, int shift, std::int16_t one, std::int16_t* out, int n) {
+  for (int o = 0; o < n; ++o)
+    out[o] = static_cast<std::int16_t>(std::clamp<std::int32_t>(sums[o] >> shift, 0, one));
+}
+
+}  // namespace
+
 QuantizedLayer quantizeLayer(const std::vector<float>& weight, const std::vector<float>& bias,
                              int inputs, int outputs, int one) {
   double largest = 0.0, largestRow = 0.0;
@@ -85,14 +92,6 @@ QuantizedLayer quantizeLayer(const std::vector<float>& weight, const std::vector
   }
   return layer;
 }
-
-// The layer's outputs at the activation scale, clipped to [0, one].
-void requantize(const std::int32_t* sums, int shift, std::int16_t one, std::int16_t* out, int n) {
-  for (int o = 0; o < n; ++o)
-    out[o] = static_cast<std::int16_t>(std::clamp<std::int32_t>(sums[o] >> shift, 0, one));
-}
-
-}  // namespace
 
 QuantizedMlp quantize(const MlpWeights& w) {
   const NetworkConfig& c = w.config;

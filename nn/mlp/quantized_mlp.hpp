@@ -35,6 +35,12 @@ struct QuantizedMlp {
   QuantizedLayer query;  // the policy's query, from the clipped accumulator
 };
 
+// The integer form of the layer `weight` x + `bias` (`weight` [outputs][inputs] row-major) for
+// inputs at the scale `one` (an input of 1.0 is `one`, and none is larger): the finest power of
+// two at which every weight fits int16 and no sum leaves int32.
+QuantizedLayer quantizeLayer(const std::vector<float>& weight, const std::vector<float>& bias,
+                             int inputs, int outputs, int one);
+
 // The integer form of `weights` (in the checkpoint's layout, MlpWeights).
 QuantizedMlp quantize(const MlpWeights& weights);
 

@@ -1,6 +1,7 @@
 // The integer path's one-pass priors (nn/mlp/mlp_policy.hpp) against the reference form the float
 // path keeps (LegalPolicy, slotKinds, priorsFromLogits), on the positions of the shared benchmark
-// set, whose middle games have moves sharing their ends (R10), with seeded random embeddings.
+// set, whose middle games have moves sharing their ends (R10), with seeded random embeddings:
+// the same grouping and softmax, the cells scored in integers.
 #include "nn/mlp/mlp_policy.hpp"
 
 #include <gtest/gtest.h>
@@ -35,7 +36,7 @@ std::vector<Position> benchPositions() {
   return positions;
 }
 
-TEST(OnePassPolicy, GivesTheReferencePriorsOnEveryBenchmarkPosition) {
+TEST(OnePassPolicy, StaysWithTheReferencePriorsOnEveryBenchmarkPosition) {
   constexpr int kWidth = 32;
   std::mt19937_64 rng(7);
   const std::vector<float> from = randomTable(kGridCells, kWidth, rng);
@@ -79,7 +80,9 @@ TEST(OnePassPolicy, GivesTheReferencePriorsOnEveryBenchmarkPosition) {
     }
   }
   EXPECT_GE(shared, 10) << "too few positions with moves that share their ends";
-  EXPECT_LT(largest, 1e-5);
+  // The int16 query and tables: 0.0011 at most with these N(0, 1) embeddings (a real network's
+  // are smaller); a grouping or softmax gone wrong moves a prior by far more.
+  EXPECT_LT(largest, 2e-3);
 }
 
 }  // namespace
