@@ -3,33 +3,13 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <limits>
 
 #include "nn/features/encoding.hpp"
 #include "nn/features/sparse_features.hpp"
 #include "nn/mlp/simd.hpp"
 
 namespace camelot {
-namespace {
-
-// e^x for x <= 0 (a logit minus the largest), within 1.1e-5 of it relatively (measured over
-// [-80, 0]): 2^(x log2 e) split into an integer power, set in the exponent bits, and the
-// fraction's power by a degree-6 polynomial.
-// Plain arithmetic, inlined where std::exp is a call per logit.
-float expNonPositive(float x) {
-  const float t = std::max(x * 1.44269504f, -126.0f);
-  const float whole = std::floor(t);
-  const float f = t - whole;  // in [0, 1)
-  float p = 1.5353362e-4f;
-  p = p * f + 1.3398874e-3f;
-  p = p * f + 9.6180983e-3f;
-  p = p * f + 5.5503334e-2f;
-  p = p * f + 2.4022652e-1f;
-  p = p * f + 6.9314718e-1f;
-  p = p * f + 1.0f;
-  return p * std::bit_cast<float>((static_cast<std::int32_t>(whole) + 127) << 23);
-}
-
-}  // namespace
 
 EmbeddingScores::EmbeddingScores(int rows)
     : score_(static_cast<std::size_t>(rows)), stamp_(static_cast<std::size_t>(rows), 0) {}
@@ -50,23 +30,51 @@ namespace {
 // The query's int16 scale's 1.0: the largest of a position's query values maps to it.
 constexpr int kQueryOne = 4096;
 
-// The from table's rows, then the to table's: one layer of 2 x kGridCells outputs.
-QuantizedLayer cellLayer(const MoveEmbeddings& e) {
-  std::vector<float> rows(*e.from);
-  rows.insert(rows.end(), e.to->begin(), e.to->end());
-  return quantizeLayer(rows, std::vector<float>(2 * kGridCells, 0.0f), e.width, 2 * kGridCells,
-                       kQueryOne);
+// The real squares' cells in order (the outline is the same from both sides), and each real
+// square's place among them for each side, indexed [side][square]; -1 off the board.
+std::vector<int> realCells() {
+  std::vector<bool> real(kGridCells, false);
+  for (int s = 0; s < kGridSquares; ++s)
+    if (const int cell = cellTable(Color::White)[s]; cell >= 0)
+      real[static_cast<std::size_t>(cell)] = true;
+  std::vector<int> cells;
+  for (int c = 0; c < kGridCells; ++c)
+    if (real[static_cast<std::size_t>(c)]) cells.push_back(c);
+  return cells;
+}
+
+// The layer's rows: the from table's rows of the real cells, the to table's, then the kinds'.
+QuantizedLayer scoreLayer(const MoveEmbeddings& e, const std::vector<int>& cells) {
+  std::vector<float> rows;
+  for (const std::vector<float>* table : {e.from, e.to})
+    for (const int c : cells)
+      rows.insert(rows.end(), table->begin() + static_cast<std::ptrdiff_t>(c) * e.width,
+                  table->begin() + static_cast<std::ptrdiff_t>(c + 1) * e.width);
+  rows.insert(rows.end(), e.kind->begin(), e.kind->end());
+  const int outputs = 2 * static_cast<int>(cells.size()) + kMoveKinds;
+  return quantizeLayer(rows, std::vector<float>(static_cast<std::size_t>(outputs), 0.0f), e.width,
+                       outputs, kQueryOne);
 }
 
 }  // namespace
 
-OnePassPolicy::OnePassPolicy(MoveEmbeddings embeddings)
-    : embeddings_(embeddings),
-      cells_(cellLayer(embeddings)),
-      query_(static_cast<std::size_t>(cells_.inputs), 0),
-      sums_(static_cast<std::size_t>(cells_.outputs)),
-      cellScores_(static_cast<std::size_t>(cells_.outputs)),
-      kindScores_(kMoveKinds) {}
+OnePassPolicy::OnePassPolicy(MoveEmbeddings embeddings) : embeddings_(embeddings) {
+  const std::vector<int> cells = realCells();
+  realSquares_ = static_cast<int>(cells.size());
+  std::vector<std::int16_t> place(kGridCells, -1);
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    place[static_cast<std::size_t>(cells[i])] = static_cast<std::int16_t>(i);
+  for (const Color side : {Color::White, Color::Black})
+    for (int s = 0; s < kGridSquares; ++s) {
+      const int cell = cellTable(side)[s];
+      placeOf_[static_cast<std::size_t>(side)][static_cast<std::size_t>(s)] =
+          cell < 0 ? -1 : place[static_cast<std::size_t>(cell)];
+    }
+  scores_ = scoreLayer(embeddings, cells);
+  query_.assign(static_cast<std::size_t>(scores_.inputs), 0);
+  sums_.resize(static_cast<std::size_t>(scores_.outputs));
+  logitParts_.resize(static_cast<std::size_t>(scores_.outputs));
+}
 
 void OnePassPolicy::priors(const Position& position, const MoveList& moves, const float* query,
                            std::span<float> priors) {
@@ -95,24 +103,23 @@ void OnePassPolicy::priors(const Position& position, const MoveList& moves, cons
   for (int k = 0; k < e.width; ++k)
     query_[static_cast<std::size_t>(k)] =
         static_cast<std::int16_t>(std::nearbyint(query[k] * toQuery));
-  simd::affine(query_.data(), cells_.inputs, cells_.weights.data(), cells_.bias.data(),
-               cells_.outputs, sums_.data());
-  const float toScore = largest / (kQueryOne * std::ldexp(1.0f, cells_.shift));
+  simd::affine(query_.data(), scores_.inputs, scores_.weights.data(), scores_.bias.data(),
+               scores_.outputs, sums_.data());
+  const float toScore = largest / (kQueryOne * std::ldexp(1.0f, scores_.shift));
   for (std::size_t c = 0; c < sums_.size(); ++c)
-    cellScores_[c] = static_cast<float>(sums_[c]) * toScore;
-  const float* fromScores = cellScores_.data();
-  const float* toScores = fromScores + kGridCells;
-  for (int k = 0; k < kMoveKinds; ++k)
-    kindScores_[static_cast<std::size_t>(k)] =
-        simd::dot(e.kind->data() + static_cast<std::size_t>(k) * e.width, query, e.width);
+    logitParts_[c] = static_cast<float>(sums_[c]) * toScore;
+  const float* fromScores = logitParts_.data();
+  const float* toScores = fromScores + realSquares_;
+  const float* kindScores = toScores + realSquares_;
 
   // The pairs first, each move on its own, so that the loads of one overlap the next's;
   // slotOfMove_ holds them until the grouping below replaces each by its slot.
-  const std::int16_t* cell = cellTable(position.sideToMove());
+  const auto& place = placeOf_[static_cast<std::size_t>(position.sideToMove())];
   for (std::size_t m = 0; m < n; ++m)
-    slotOfMove_[m] = cell[moves[m].from()] * kGridCells + cell[moves[m].to()];
+    slotOfMove_[m] = place[moves[m].from()] << 8 | place[moves[m].to()];
 
   std::int32_t slots = 0;
+  float top = -std::numeric_limits<float>::infinity();
   for (std::size_t m = 0; m < n; ++m) {
     const std::int32_t pair = slotOfMove_[m];
     // Fibonacci hashing of the pair: the top bits of a multiplication by 2^32 / phi.
@@ -122,9 +129,10 @@ void OnePassPolicy::priors(const Position& position, const MoveList& moves, cons
     Entry& entry = table_[h];
     if (entry.stamp != now_) {
       entry = {now_, pair, slots};
-      logits_[static_cast<std::size_t>(slots)] =
-          fromScores[pair / kGridCells] + toScores[pair % kGridCells] +
-          kindScores_[static_cast<std::size_t>(moveKind(moves[m]))];
+      const float logit =
+          fromScores[pair >> 8] + toScores[pair & 0xff] + kindScores[moveKind(moves[m])];
+      logits_[static_cast<std::size_t>(slots)] = logit;
+      top = std::max(top, logit);
       movesInSlot_[static_cast<std::size_t>(slots)] = 0;
       ++slots;
     }
@@ -133,10 +141,8 @@ void OnePassPolicy::priors(const Position& position, const MoveList& moves, cons
   }
 
   const auto count = static_cast<std::size_t>(slots);
-  const float top = *std::max_element(logits_.begin(), logits_.begin() + slots);
   float* shares = logits_.data();
-  for (std::size_t s = 0; s < count; ++s)
-    shares[s] = expNonPositive(shares[s] - top);
+  simd::expMinus(shares, slots, top);
   float sum = 0.0f;
   for (std::size_t s = 0; s < count; ++s)
     sum += shares[s];

@@ -5,6 +5,7 @@
 // into priors in one pass over them, for the integer path (the float path keeps the reference
 // form: LegalPolicy, slotKinds and priorsFromLogits, which give the same numbers).
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -50,13 +51,14 @@ struct MoveEmbeddings {
   int width = 0;
 };
 
-// The standard game's priors in one pass: the query is scored against every cell's from and
-// to embeddings at once, in integers (the query scaled to int16 for the position, the tables
-// quantized once: one dense layer of 2 x kGridCells outputs, cheaper than scoring in float the
-// few dozen cells the moves use), then each move's (from, to) pair is looked up in a small stamped
-// hash table, a pair met for the first time gets its logit there (the kind is its first move's,
-// as slotKinds gives it), and one softmax over the pairs is split evenly among the moves that
-// share a pair (R10 paths and capture choices with the same ends).
+// The standard game's priors in one pass: the query is scored against the from and to
+// embeddings of every real square and the kinds' at once, in integers (the query scaled to int16
+// for the position, the tables quantized once: one dense layer of 330 outputs, cheaper than
+// scoring in float the few dozen rows a position's moves use), then each move's (from, to) pair
+// is looked up in a small stamped hash table, a pair met for the first time gets its logit
+// there (the kind is its first move's, as slotKinds gives it), and one softmax over the pairs
+// is split evenly among the moves that share a pair (R10 paths and capture choices with the
+// same ends).
 class OnePassPolicy {
  public:
   explicit OnePassPolicy(MoveEmbeddings embeddings);
@@ -68,16 +70,20 @@ class OnePassPolicy {
  private:
   struct Entry {
     std::uint32_t stamp = 0;
-    std::int32_t pair = 0;  // from cell * kGridCells + to cell
+    std::int32_t pair = 0;  // from square's place << 8 | to square's place
     std::int32_t slot = 0;
   };
 
   MoveEmbeddings embeddings_;
-  // The from and to tables as one layer (from cells first), and the query's scores.
-  QuantizedLayer cells_;
+  // Each real square's place among them, [side][square] (-1 off the board), and their count.
+  std::array<std::array<std::int16_t, kGridSquares>, 2> placeOf_{};
+  int realSquares_ = 0;
+  // The from, to and kind rows as one layer (real squares' from rows, their to rows, the kinds),
+  // the query in int16, and the query's scores against them.
+  QuantizedLayer scores_;
   std::vector<std::int16_t> query_;
   std::vector<std::int32_t> sums_;
-  std::vector<float> cellScores_, kindScores_;
+  std::vector<float> logitParts_;
   std::vector<Entry> table_;
   std::uint32_t now_ = 0;
   std::vector<float> logits_;
