@@ -4,6 +4,7 @@
 // every machine too.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -82,6 +83,33 @@ TEST(SimdKernels, DotEqualsThePlainSumForEveryLength) {
       expected += a[static_cast<std::size_t>(k)] * b[static_cast<std::size_t>(k)];
     }
     EXPECT_EQ(simd::dot(a.data(), b.data(), n), expected) << "length " << n;
+  }
+}
+
+TEST(SimdKernels, ExpMinusStaysWithinItsBoundOfStdExpForEveryLength) {
+  // A softmax's exponentials: every value at most `top`, down to far below e^-87 (0 as near as a
+  // float tells); lengths with and without a tail after the vector steps.
+  std::mt19937_64 rng(9);
+  std::uniform_real_distribution<float> below(0.0f, 100.0f);
+  const float top = 2.5f;
+  for (const int n : {0, 1, 7, 8, 15, 16, 17, 40, 100}) {
+    std::vector<float> x(static_cast<std::size_t>(n));
+    for (float& v : x)
+      v = top - below(rng);
+    if (n > 0) x[0] = top;  // the largest itself: e^0
+    std::vector<float> e = x;
+    simd::expMinus(e.data(), n, top);
+    for (int i = 0; i < n; ++i) {
+      const double expected = std::exp(static_cast<double>(x[static_cast<std::size_t>(i)]) - top);
+      const double got = e[static_cast<std::size_t>(i)];
+      if (expected < 1e-37) {
+        EXPECT_LT(got, 1e-37) << "length " << n << ", x " << x[static_cast<std::size_t>(i)];
+      } else {
+        EXPECT_NEAR(got / expected, 1.0, 1.2e-5)
+            << "length " << n << ", x " << x[static_cast<std::size_t>(i)];
+      }
+    }
+    if (n > 0) EXPECT_FLOAT_EQ(e[0], 1.0f);
   }
 }
 
