@@ -30,8 +30,7 @@ namespace {
 // The query's int16 scale's 1.0: the largest of a position's query values maps to it.
 constexpr int kQueryOne = 4096;
 
-// The real squares' cells in order (the outline is the same from both sides), and each real
-// square's place among them for each side, indexed [side][square]; -1 off the board.
+// The real squares' cells in order (the outline is the same from both sides).
 std::vector<int> realCells() {
   std::vector<bool> real(kGridCells, false);
   for (int s = 0; s < kGridSquares; ++s)
@@ -58,7 +57,7 @@ QuantizedLayer scoreLayer(const MoveEmbeddings& e, const std::vector<int>& cells
 
 }  // namespace
 
-OnePassPolicy::OnePassPolicy(MoveEmbeddings embeddings) : embeddings_(embeddings) {
+OnePassPolicy::OnePassPolicy(MoveEmbeddings embeddings) : width_(embeddings.width) {
   const std::vector<int> cells = realCells();
   realSquares_ = static_cast<int>(cells.size());
   std::vector<std::int16_t> place(kGridCells, -1);
@@ -95,12 +94,11 @@ void OnePassPolicy::priors(const Position& position, const MoveList& moves, cons
   logits_.resize(n);
   slotOfMove_.resize(n);
   movesInSlot_.resize(n);
-  const MoveEmbeddings& e = embeddings_;
   float largest = 0.0f;
-  for (int k = 0; k < e.width; ++k)
+  for (int k = 0; k < width_; ++k)
     largest = std::max(largest, std::abs(query[k]));
   const float toQuery = largest > 0.0f ? kQueryOne / largest : 0.0f;
-  for (int k = 0; k < e.width; ++k)
+  for (int k = 0; k < width_; ++k)
     query_[static_cast<std::size_t>(k)] =
         static_cast<std::int16_t>(std::nearbyint(query[k] * toQuery));
   simd::affine(query_.data(), scores_.inputs, scores_.weights.data(), scores_.bias.data(),

@@ -74,7 +74,7 @@ class OnePassPolicy {
     std::int32_t slot = 0;
   };
 
-  MoveEmbeddings embeddings_;
+  int width_ = 0;  // of the query
   // Each real square's place among them, [side][square] (-1 off the board), and their count.
   std::array<std::array<std::int16_t, kGridSquares>, 2> placeOf_{};
   int realSquares_ = 0;

@@ -142,6 +142,16 @@ TEST(DescentGames, TheGamesResultAnchorsTheValuesOfItsOwnPositionsAlone) {
   EXPECT_GT(offTheLine, onTheLine);
 }
 
+// Runs `config` to its end in dir/run (its file written beside it); the run's log.
+std::string train(const TrainConfig& config, const testing_support::ScratchDir& dir) {
+  const fs::path file = dir.path() / "config.toml";
+  std::ofstream(file) << toToml(config);
+  std::ostringstream log, progress;
+  const std::atomic<bool> never{false};
+  runTraining({file, dir.path() / "run", std::nullopt, false, {}}, log, progress, never);
+  return log.str();
+}
+
 TEST(DescentGames, TheSameSeedPlaysTheSameGamesOnAnyNumberOfWorkers) {
   const auto one = play(descentSettings(1, true), 3);
   const auto two = play(descentSettings(2, true), 3);
@@ -177,12 +187,8 @@ TEST(DescentGames, TinyConfigTrainsWithDescent) {
   config.learning.method = "descent";
   config.learning.positionsPerMove = 100;
   config.training.rootValueWeight = 1.0;
-  const fs::path file = dir.path() / "descent.toml";
-  std::ofstream(file) << toToml(config);
-  std::ostringstream log, progress;
-  const std::atomic<bool> never{false};
-  runTraining({file, dir.path() / "run", std::nullopt, false, {}}, log, progress, never);
-  EXPECT_NE(log.str().find("done: 2 generations"), std::string::npos) << log.str();
+  const std::string log = train(config, dir);
+  EXPECT_NE(log.find("done: 2 generations"), std::string::npos) << log;
   EXPECT_EQ(readCheckpointHeader(dir.path() / "run" / "latest.ckpt").generation, 2);
   // Its chunks hold tree samples: more positions than the games' plies, each with a one-hot
   // policy target.
@@ -207,12 +213,8 @@ TEST(DescentGames, G12_TinyConfigTrainsGrandCamelotWithDescent) {
   config.learning.positionsPerMove = 30;  // Grand Camelot's moves are slow to list: a light test
   config.selfplay.maxPlies = 30;
   config.evaluation.maxPlies = 30;
-  const fs::path file = dir.path() / "grand-descent.toml";
-  std::ofstream(file) << toToml(config);
-  std::ostringstream log, progress;
-  const std::atomic<bool> never{false};
-  runTraining({file, dir.path() / "run", std::nullopt, false, {}}, log, progress, never);
-  EXPECT_NE(log.str().find("done: 2 generations"), std::string::npos) << log.str();
+  const std::string log = train(config, dir);
+  EXPECT_NE(log.find("done: 2 generations"), std::string::npos) << log;
   std::int64_t samples = 0;
   for (const auto& e : fs::directory_iterator(dir.path() / "run" / "chunks"))
     for (const GrandTrainingSample& s : readChunk<GrandRules>(e.path())) {
@@ -242,13 +244,8 @@ TEST(DescentGames, G12_SparringPartnersPlayOneSideOfTheirGames) {
   config.selfplay.maxPlies = 30;
   config.evaluation.maxPlies = 30;
   config.run.generations = 1;
-  const fs::path file = dir.path() / "sparring.toml";
-  std::ofstream(file) << toToml(config);
-  std::ostringstream log, progress;
-  const std::atomic<bool> never{false};
-  runTraining({file, dir.path() / "run", std::nullopt, false, {}}, log, progress, never);
-  EXPECT_NE(log.str().find("8 against sparring partners (the network "), std::string::npos)
-      << log.str();
+  const std::string log = train(config, dir);
+  EXPECT_NE(log.find("8 against sparring partners (the network "), std::string::npos) << log;
   std::ifstream games(dir.path() / "run" / "games" / "gen-000001.jsonl");
   std::string line;
   int number = 0;
