@@ -5,8 +5,8 @@
 // everywhere).
 //
 // Buffers hold int16 activations and weights, and their lengths are multiples of kLanes (the
-// layers pad their sizes to it), so those kernels have no tail; dot alone is in float and takes
-// any length. Loads are unaligned, which costs nothing on aligned data.
+// layers pad their sizes to it), so those kernels have no tail; dot and expMinus are in float and
+// take any length. Loads are unaligned, which costs nothing on aligned data.
 
 #include <cstdint>
 #include <span>
