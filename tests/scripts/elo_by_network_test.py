@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""scripts/elo_by_network.py on two small gauntlets: each network's points from its own side of
-every game, the printed table, and the plot's axes with the hours' label given and a colour a
-run. Run by ctest (tests/CMakeLists.txt)."""
+"""scripts/elo_by_network.py on a small gauntlet: the network's points from its own side of
+every game, the printed table, and the plot of two runs: its axes with the hours' label given,
+and a colour a run. Run by ctest (tests/CMakeLists.txt)."""
 
 import contextlib
 import io
