@@ -63,14 +63,13 @@ class Distributed(unittest.TestCase):
     def tearDown(self):
         self.tmp.cleanup()
 
-    def assertSameRun(self, expected, actual):
+    def assertSameRun(self, expected, actual, generations=2):
         chunks = files(expected, "chunks/*.chunk")
-        self.assertEqual(len(chunks), 16)  # 2 generations of 8 games
+        self.assertEqual(len(chunks), 8 * generations)  # 8 games a generation
         self.assertEqual(chunks, files(actual, "chunks/*.chunk"))
         checkpoints = files(expected, "checkpoints/gen-*.ckpt")
-        self.assertEqual(sorted(checkpoints), ["checkpoints/gen-000000.ckpt",
-                                               "checkpoints/gen-000001.ckpt",
-                                               "checkpoints/gen-000002.ckpt"])
+        self.assertEqual(sorted(checkpoints),
+                         [f"checkpoints/gen-{g:06d}.ckpt" for g in range(generations + 1)])
         self.assertEqual(checkpoints, files(actual, "checkpoints/gen-*.ckpt"))
         self.assertEqual(games(expected), games(actual))
         self.assertEqual(files(expected, "results.csv"), files(actual, "results.csv"))
@@ -97,21 +96,22 @@ class Distributed(unittest.TestCase):
         self.assertIn('"variant":"grand"', games(three)[0])
 
     def test_kill(self):
-        alone = os.path.join(self.dir, "alone")
-        train(0, alone, self.dir)
+        # The killed run is given far more generations than it can play before the kill, so it
+        # cannot end on its own first (a tiny generation takes ~35 ms: waiting for a file of the
+        # last one raced the run's end). A run's length is not its config: the resume below
+        # sets it to one generation past the last finished one, which the kill interrupted.
         killed = os.path.join(self.dir, "killed")
-        command = MPIRUN + ["-np", "3", CAMELOT, "train", "--config", TINY, "--run-dir", killed]
+        command = MPIRUN + ["-np", "3", CAMELOT, "train", "--config", TINY, "--run-dir", killed,
+                            "--set", "run.generations=1000"]
         job = subprocess.Popen(command, cwd=self.dir, env=ENV, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, start_new_session=True)
-        # Once generation 2's self-play has begun, kill a rank that is not rank 0 (the lock's
-        # holder).
+        # Once generation 1 has ended, kill a rank that is not rank 0 (the lock's holder).
         deadline = time.time() + 240
-        # The lock is read too: wait for it as well, not only for the chunk.
-        while not (glob.glob(os.path.join(killed, "chunks", "chunk-000002-*"))
+        while not (os.path.exists(os.path.join(killed, "checkpoints", "gen-000001.ckpt"))
                    and os.path.exists(os.path.join(killed, "lock"))):
             self.assertIsNone(job.poll(), "the run ended before it could be killed")
             self.assertLess(time.time(), deadline)
-            time.sleep(0.05)
+            time.sleep(0.01)
         lead = int(read(os.path.join(killed, "lock")).split()[0])
         ranks = subprocess.run(["pgrep", "-s", str(job.pid), "-x", "camelot"],
                                capture_output=True, text=True).stdout.split()
@@ -120,10 +120,16 @@ class Distributed(unittest.TestCase):
         os.kill(workers[0], signal.SIGKILL)
         job.communicate(timeout=120)
         self.assertNotEqual(job.returncode, 0)
+        finished = max(int(path[-11:-5]) for path in
+                       glob.glob(os.path.join(killed, "checkpoints", "gen-*.ckpt")))
+        self.assertLess(finished, 1000)
+        length = ["--set", f"run.generations={finished + 1}"]
         # The same command resumes the run and ends it as one process does.
-        log = train(3, killed, self.dir).stdout
+        log = train(3, killed, self.dir, length).stdout
         self.assertIn("resuming", log)
-        self.assertSameRun(alone, killed)
+        alone = os.path.join(self.dir, "alone")
+        train(0, alone, self.dir, length)
+        self.assertSameRun(alone, killed, finished + 1)
 
     def test_arena(self):
         arena = [CAMELOT, "arena", "--players", "random,greedy,alphabeta:depth=1", "--games", "6",
