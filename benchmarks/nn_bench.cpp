@@ -12,7 +12,10 @@
 // Grand alpha-beta's judge.
 //
 //   nn_bench [CONFIG] [--seconds S] [--network FILE] [--grand-network FILE] [--resnet]
-//            [--blocks B] [--channels C]
+//            [--blocks B] [--channels C] [--node-rate]
+//
+// --node-rate prints the node-rate rows alone (both networks against the hand-written
+// evaluations), for a quick check of a change to the leaves.
 #include <torch/torch.h>
 #include <unistd.h>
 
@@ -133,50 +136,73 @@ void nodeRateRow(const char* game, const Model& quantized, const Model& referenc
       100.0 * f.nodesPerSecond() / hand.nodesPerSecond());
 }
 
+struct NetworkForms {
+  std::shared_ptr<const Model> quantized, reference;
+};
+
+NetworkForms networkForms(const std::filesystem::path& network, MlpWeights* weightsOut = nullptr) {
+  const MlpWeights weights = mlpWeights(network, readCheckpoint(network));
+  if (weightsOut) *weightsOut = weights;
+  return {makeMlpModel(weights, MlpInference::Quantized),
+          makeMlpModel(weights, MlpInference::Float)};
+}
+
+// 20 middle-game positions of the benchmark file, every seventh.
+std::vector<Position> middleGame20(const std::vector<bench::BenchPosition>& positions) {
+  std::vector<Position> middle;
+  for (std::size_t i = 0; i < 20; ++i)
+    middle.push_back(positions[i * 7].position);
+  return middle;
+}
+
+// The shipped network's node rate in alpha-beta against the hand-written evaluation's: the start
+// to depth 6 and 20 middle-game positions to depth 5.
+void nodeRateTable(const NetworkForms& forms, const std::vector<bench::BenchPosition>& positions) {
+  const std::vector<Position> start{Position::start()}, middle = middleGame20(positions);
+  nodeRateRow<StandardRules>("", *forms.quantized, *forms.reference, "start, depth 6", start, 6);
+  nodeRateRow<StandardRules>("", *forms.quantized, *forms.reference,
+                             "20 middle-game positions, depth 5", middle, 5);
+}
+
 // The shipped network in alpha-beta against the hand-written evaluation (same positions, same
 // depth, one core), its integer inference against its float one, and the depth each reaches in
 // 100 ms a move.
 void alphaBetaTable(const std::filesystem::path& network,
                     const std::vector<bench::BenchPosition>& positions, double seconds) {
-  const MlpWeights weights = mlpWeights(network, readCheckpoint(network));
-  const std::shared_ptr<const Model> quantized = makeMlpModel(weights, MlpInference::Quantized);
-  const std::shared_ptr<const Model> reference = makeMlpModel(weights, MlpInference::Float);
+  MlpWeights weights;
+  const NetworkForms forms = networkForms(network, &weights);
+  const Model& quantized = *forms.quantized;
+  const Model& reference = *forms.reference;
   std::printf("network %s (%s), integer kernels: %s\n", network.c_str(),
               describe(weights.config).c_str(), simd::instructionSet());
   for (const int batch : {1, 32}) {
-    const double q = evaluatorRate(*quantized, positions, batch, 1, seconds);
-    const double f = evaluatorRate(*reference, positions, batch, 1, seconds);
+    const double q = evaluatorRate(quantized, positions, batch, 1, seconds);
+    const double f = evaluatorRate(reference, positions, batch, 1, seconds);
     std::printf(
         "  evaluator at batch %d, unrelated positions: integer %.0f, float %.0f positions/s "
         "(%.2fx)\n",
         batch, q, f, q / f);
   }
-  const double qv = evaluatorRate(*quantized, positions, 1, 1, seconds, false);
-  const double fv = evaluatorRate(*reference, positions, 1, 1, seconds, false);
+  const double qv = evaluatorRate(quantized, positions, 1, 1, seconds, false);
+  const double fv = evaluatorRate(reference, positions, 1, 1, seconds, false);
   std::printf(
       "  value alone at batch 1, unrelated positions: integer %.0f, float %.0f positions/s "
       "(%.2fx)\n",
       qv, fv, qv / fv);
 
-  // The start to depth 6 and 20 middle-game positions to depth 5.
-  std::vector<Position> start{Position::start()}, middle;
-  for (std::size_t i = 0; i < 20; ++i)
-    middle.push_back(positions[i * 7].position);
+  nodeRateTable(forms, positions);
+  const std::vector<Position> start{Position::start()}, middle = middleGame20(positions);
   struct Row {
     const char* name;
     const std::vector<Position>* positions;
-    int depth;
   };
-  nodeRateRow<StandardRules>("", *quantized, *reference, "start, depth 6", start, 6);
-  nodeRateRow<StandardRules>("", *quantized, *reference, "20 middle-game positions, depth 5",
-                             middle, 5);
-  for (const Row& row : {Row{"start", &start, 64}, Row{"20 middle-game positions", &middle, 64}}) {
+  for (const Row& row : {Row{"start", &start}, Row{"20 middle-game positions", &middle}}) {
     const auto time = std::chrono::milliseconds(100);
     std::printf(
         "depth in 100 ms a move, %s: network %.1f (float inference %.1f), hand-written "
         "%.1f\n",
-        row.name, searchFigures<StandardRules>(quantized.get(), *row.positions, 64, time).depth,
-        searchFigures<StandardRules>(reference.get(), *row.positions, 64, time).depth,
+        row.name, searchFigures<StandardRules>(&quantized, *row.positions, 64, time).depth,
+        searchFigures<StandardRules>(&reference, *row.positions, 64, time).depth,
         searchFigures<StandardRules>(nullptr, *row.positions, 64, time).depth);
   }
 }
@@ -185,9 +211,8 @@ void alphaBetaTable(const std::filesystem::path& network,
 // against the Grand hand-written evaluation: from the start to depth 5 and from 10 middle-game
 // positions of seeded random games (bench::grandMiddleGame) to depth 4, in integers and in float.
 void grandAlphaBetaTable(const std::filesystem::path& network) {
-  const MlpWeights weights = mlpWeights(network, readCheckpoint(network));
-  const std::shared_ptr<const Model> quantized = makeMlpModel(weights, MlpInference::Quantized);
-  const std::shared_ptr<const Model> reference = makeMlpModel(weights, MlpInference::Float);
+  MlpWeights weights;
+  const auto [quantized, reference] = networkForms(network, &weights);
   std::printf("Grand network %s (%s)\n", network.c_str(), describe(weights.config).c_str());
   const std::vector<grand::GrandPosition> start{grand::GrandPosition::start()};
   const std::vector<grand::GrandPosition> middle = bench::grandMiddleGame(10);
@@ -202,9 +227,7 @@ void grandAlphaBetaTable(const std::filesystem::path& network) {
 // the last, as a search's leaves are).
 void widthTable(const NetworkConfig& base, const std::vector<bench::BenchPosition>& positions,
                 double seconds) {
-  std::vector<Position> middle;
-  for (std::size_t i = 0; i < 20; ++i)
-    middle.push_back(positions[i * 7].position);
+  const std::vector<Position> middle = middleGame20(positions);
   std::vector<bench::BenchPosition> line;
   std::mt19937_64 rng(3);
   while (line.size() < 2000) {
@@ -291,7 +314,7 @@ int run(int argc, char** argv) {
   std::filesystem::path network = "networks/camelotzero.ckpt";
   std::filesystem::path grandNetwork = "networks/grand.ckpt";
   double seconds = 2.0;
-  bool resnet = false;
+  bool resnet = false, nodeRate = false;
   NetworkConfig residual = defaultNetworkConfig(Architecture::Resnet);
   for (int i = 1; i < argc; ++i) {
     const bool hasValue = i + 1 < argc;
@@ -307,11 +330,18 @@ int run(int argc, char** argv) {
       grandNetwork = argv[++i];
     else if (!std::strcmp(argv[i], "--resnet"))
       resnet = true;
+    else if (!std::strcmp(argv[i], "--node-rate"))
+      nodeRate = true;
     else
       configFile = argv[i];
   }
-  const TrainConfig config = loadTrainConfig(configFile);
   const std::vector<bench::BenchPosition> positions = bench::benchPositions(512);
+  if (nodeRate) {
+    nodeRateTable(networkForms(network), positions);
+    grandAlphaBetaTable(grandNetwork);
+    return 0;
+  }
+  const TrainConfig config = loadTrainConfig(configFile);
   const std::vector<TrainingSample> samples = trainingSamples(positions);
   const int selfPlayBatch = config.selfplay.gamesPerWorker;
   const int batchSize = std::min<int>(config.training.batchSize, static_cast<int>(samples.size()));

@@ -124,7 +124,7 @@ class MlpEvaluator : public BasicEvaluator<Rules> {
   std::unique_ptr<PieceAccumulator> pieces_;
   std::optional<OnePassPolicy> onePass_;
   std::vector<const std::int16_t*> featureColumns_;
-  std::vector<std::int16_t> quantizedSums_, quantizedActivations_;
+  std::vector<std::int16_t> quantizedActivations_;
   QuantizedScratch scratch_;
   int mostNodeFeatures_;
 };
@@ -179,7 +179,6 @@ MlpEvaluator<Rules>::MlpEvaluator(std::shared_ptr<const MlpModel> model)
       onePass_.emplace(
           MoveEmbeddings{&w.fromEmbedding, &w.toEmbedding, &w.kindEmbedding, c.moveEmbedding});
     }
-    quantizedSums_.resize(static_cast<std::size_t>(q->accumulator));
     quantizedActivations_.resize(static_cast<std::size_t>(q->accumulator));
   }
 }
@@ -229,13 +228,12 @@ bool MlpEvaluator<Rules>::hiddenInIntegers(const BasicEvaluationRequest<Rules>& 
   featureColumns_.clear();
   for (const std::int32_t f : features_)
     featureColumns_.push_back(column(q, f));
-  const std::int16_t* base;
   if constexpr (std::is_same_v<Rules, StandardRules>)
-    base = pieces_->sums(p, p.sideToMove());
+    pieces_->clippedSums(p, p.sideToMove(), featureColumns_, quantizedActivations_.data());
   else
-    base = q.bias.data();
-  simd::applyRows(base, featureColumns_, {}, quantizedSums_.data(), q.accumulator);
-  quantizedHidden(q, quantizedSums_.data(), quantizedActivations_.data(), scratch_, hidden2_.data(),
+    simd::accumulate(q.bias.data(), {}, {}, nullptr, featureColumns_, q.one,
+                     quantizedActivations_.data(), q.accumulator);
+  quantizedHidden(q, quantizedActivations_.data(), scratch_, hidden2_.data(),
                   static_cast<int>(hidden2_.size()));
   return true;
 }

@@ -10,6 +10,18 @@ PieceAccumulator::PieceAccumulator(const QuantizedMlp& net) : net_(net) {
 }
 
 const std::int16_t* PieceAccumulator::sums(const Position& position, Color view) {
+  return update(position, view, {}, nullptr).sums.data();
+}
+
+void PieceAccumulator::clippedSums(const Position& position, Color view,
+                                   std::span<const std::int16_t* const> nodeColumns,
+                                   std::int16_t* clipped) {
+  update(position, view, nodeColumns, clipped);
+}
+
+PieceAccumulator::View& PieceAccumulator::update(const Position& position, Color view,
+                                                 std::span<const std::int16_t* const> nodeColumns,
+                                                 std::int16_t* clipped) {
   View& v = views_[static_cast<std::size_t>(index(view))];
   const std::array<Bitboard, kPieceBlocks> pieces = pieceBlocks(position, view);
   std::array<Bitboard, kPieceBlocks> delta;
@@ -22,22 +34,27 @@ const std::int16_t* PieceAccumulator::sums(const Position& position, Color view)
   const bool fresh = !v.summed || changed >= present;
   added_.clear();
   removed_.clear();
+  // pieceFeature's arithmetic with the view's cell table read once: this runs at every leaf.
+  const std::int16_t* cells = cellTable(view);
   for (int block = 0; block < kPieceBlocks; ++block) {
     const auto b = static_cast<std::size_t>(block);
-    const auto columnOf = [&](Square s) { return column(net_, pieceFeature(block, s, view)); };
+    const std::int16_t* blockColumns = column(net_, block * kGridCells);
+    const auto columnOf = [&](Square s) {
+      return blockColumns + static_cast<std::ptrdiff_t>(cells[s]) * net_.accumulator;
+    };
     forEachSquare(fresh ? pieces[b] : delta[b] & pieces[b],
                   [&](Square s) { added_.push_back(columnOf(s)); });
     if (!fresh)
       forEachSquare(delta[b] & v.pieces[b], [&](Square s) { removed_.push_back(columnOf(s)); });
   }
-  simd::applyRows(fresh ? net_.bias.data() : v.sums.data(), added_, removed_, v.sums.data(),
-                  net_.accumulator);
+  simd::accumulate(fresh ? net_.bias.data() : v.sums.data(), added_, removed_, v.sums.data(),
+                   nodeColumns, net_.one, clipped, net_.accumulator);
   v.summed = true;
   v.pieces = pieces;
   ++counts_.positions;
   counts_.columns += added_.size() + removed_.size();
   counts_.refreshes += fresh;
-  return v.sums.data();
+  return v;
 }
 
 }  // namespace camelot

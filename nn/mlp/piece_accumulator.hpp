@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "engine/bitboard.hpp"
@@ -27,6 +28,12 @@ class PieceAccumulator {
   // int16), valid until the next call for the same view.
   const std::int16_t* sums(const Position& position, Color view);
 
+  // The mlp's first activations in the same pass: sums(position, view) plus the `nodeColumns`
+  // (the features recomputed at every position), clamped to [0, net.one], into `clipped`
+  // (net.accumulator int16).
+  void clippedSums(const Position& position, Color view,
+                   std::span<const std::int16_t* const> nodeColumns, std::int16_t* clipped);
+
   // What the updates cost so far: positions summed, columns added or subtracted, and the
   // positions summed afresh.
   struct Counts {
@@ -40,6 +47,10 @@ class PieceAccumulator {
     std::array<Bitboard, kPieceBlocks> pieces;
     std::vector<std::int16_t> sums;
   };
+
+  // Brings `view`'s sums to `position` (and writes the clipped activations where asked).
+  View& update(const Position& position, Color view,
+               std::span<const std::int16_t* const> nodeColumns, std::int16_t* clipped);
 
   const QuantizedMlp& net_;
   std::array<View, 2> views_;

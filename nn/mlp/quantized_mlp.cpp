@@ -119,14 +119,12 @@ QuantizedMlp quantize(const MlpWeights& w) {
   return net;
 }
 
-void quantizedHidden(const QuantizedMlp& net, const std::int16_t* accumulator,
-                     std::int16_t* activations, QuantizedScratch& scratch, float* hidden2,
-                     int hidden) {
+void quantizedHidden(const QuantizedMlp& net, const std::int16_t* activations,
+                     QuantizedScratch& scratch, float* hidden2, int hidden) {
   const QuantizedLayer& l1 = net.layer1;
   const QuantizedLayer& l2 = net.layer2;
   scratch.sums.resize(static_cast<std::size_t>(std::max(l1.outputs, l2.outputs)));
   scratch.hidden1.resize(static_cast<std::size_t>(l1.outputs));
-  simd::clippedRelu(accumulator, net.one, activations, net.accumulator);
   simd::affine(activations, l1.inputs, l1.weights.data(), l1.bias.data(), l1.outputs,
                scratch.sums.data());
   requantize(scratch.sums.data(), l1.shift, net.one, scratch.hidden1.data(), l1.outputs);

@@ -49,20 +49,17 @@ inline const std::int16_t* column(const QuantizedMlp& net, int feature) {
   return net.columns.data() + static_cast<std::size_t>(feature) * net.accumulator;
 }
 
-// The second layer's activations (float, in [0, 1], hidden of them) from the accumulator's
-// sums: clipped ReLU, first layer, clipped ReLU, second layer, clipped ReLU. `activations`
-// receives the clipped accumulator (net.accumulator int16 at the scale `one`), which the policy
-// reads. `scratch` is working space.
+// The second layer's activations (float, in [0, 1], hidden of them) from the clipped
+// accumulator `activations` (net.accumulator int16 in [0, one], simd::addRowsClipped): first
+// layer, clipped ReLU, second layer, clipped ReLU. `scratch` is working space.
 struct QuantizedScratch {
   std::vector<std::int16_t> hidden1;
   std::vector<std::int32_t> sums;
 };
-void quantizedHidden(const QuantizedMlp& net, const std::int16_t* accumulator,
-                     std::int16_t* activations, QuantizedScratch& scratch, float* hidden2,
-                     int hidden);
+void quantizedHidden(const QuantizedMlp& net, const std::int16_t* activations,
+                     QuantizedScratch& scratch, float* hidden2, int hidden);
 
-// The policy's query (float, `width` of them) from the clipped accumulator `activations` that
-// quantizedHidden wrote.
+// The policy's query (float, `width` of them) from the clipped accumulator `activations`.
 void quantizedQuery(const QuantizedMlp& net, const std::int16_t* activations,
                     QuantizedScratch& scratch, float* query, int width);
 

@@ -91,9 +91,11 @@ const char* instructionSet() {
 #endif
 }
 
-// A block of kLanes int16 is held in registers across all the rows and written once.
-void applyRows(const std::int16_t* from, std::span<const std::int16_t* const> added,
-               std::span<const std::int16_t* const> removed, std::int16_t* to, int n) {
+// A block of kLanes int16 is held in registers across all the rows and written once or twice.
+void accumulate(const std::int16_t* from, std::span<const std::int16_t* const> added,
+                std::span<const std::int16_t* const> removed, std::int16_t* to,
+                std::span<const std::int16_t* const> extra, std::int16_t ceiling,
+                std::int16_t* clipped, int n) {
   for (int j = 0; j < n; j += kLanes) {
 #if defined(__AVX512BW__)
     __m512i block = _mm512_loadu_si512(from + j);
@@ -101,10 +103,19 @@ void applyRows(const std::int16_t* from, std::span<const std::int16_t* const> ad
       block = _mm512_add_epi16(block, _mm512_loadu_si512(row + j));
     for (const std::int16_t* row : removed)
       block = _mm512_sub_epi16(block, _mm512_loadu_si512(row + j));
-    _mm512_storeu_si512(to + j, block);
+    if (to != nullptr) _mm512_storeu_si512(to + j, block);
+    if (clipped == nullptr) continue;
+    for (const std::int16_t* row : extra)
+      block = _mm512_add_epi16(block, _mm512_loadu_si512(row + j));
+    _mm512_storeu_si512(clipped + j,
+                        _mm512_min_epi16(_mm512_max_epi16(block, _mm512_setzero_si512()),
+                                         _mm512_set1_epi16(ceiling)));
 #elif defined(__AVX2__)
     const auto at = [j](const std::int16_t* p, int half) {
       return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + j + 16 * half));
+    };
+    const auto put = [j](std::int16_t* p, int half, __m256i x) {
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(p + j + 16 * half), x);
     };
     __m256i low = at(from, 0), high = at(from, 1);
     for (const std::int16_t* row : added) {
@@ -115,33 +126,33 @@ void applyRows(const std::int16_t* from, std::span<const std::int16_t* const> ad
       low = _mm256_sub_epi16(low, at(row, 0));
       high = _mm256_sub_epi16(high, at(row, 1));
     }
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(to + j), low);
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(to + j + 16), high);
+    if (to != nullptr) put(to, 0, low), put(to, 1, high);
+    if (clipped == nullptr) continue;
+    for (const std::int16_t* row : extra) {
+      low = _mm256_add_epi16(low, at(row, 0));
+      high = _mm256_add_epi16(high, at(row, 1));
+    }
+    const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi16(ceiling);
+    put(clipped, 0, _mm256_min_epi16(_mm256_max_epi16(low, zero), top));
+    put(clipped, 1, _mm256_min_epi16(_mm256_max_epi16(high, zero), top));
 #else
     std::int16_t block[kLanes];
+    const auto add = [&block, j](const std::int16_t* row, int sign) {
+      for (int t = 0; t < kLanes; ++t)
+        block[t] = static_cast<std::int16_t>(block[t] + sign * row[j + t]);
+    };
     for (int t = 0; t < kLanes; ++t)
       block[t] = from[j + t];
     for (const std::int16_t* row : added)
-      for (int t = 0; t < kLanes; ++t)
-        block[t] = static_cast<std::int16_t>(block[t] + row[j + t]);
+      add(row, 1);
     for (const std::int16_t* row : removed)
-      for (int t = 0; t < kLanes; ++t)
-        block[t] = static_cast<std::int16_t>(block[t] - row[j + t]);
+      add(row, -1);
+    if (to != nullptr) std::copy(block, block + kLanes, to + j);
+    if (clipped == nullptr) continue;
+    for (const std::int16_t* row : extra)
+      add(row, 1);
     for (int t = 0; t < kLanes; ++t)
-      to[j + t] = block[t];
-#endif
-  }
-}
-
-void clippedRelu(const std::int16_t* in, std::int16_t ceiling, std::int16_t* out, int n) {
-  for (int j = 0; j < n; j += kLanes) {
-#if defined(__AVX512BW__)
-    const __m512i x = _mm512_loadu_si512(in + j);
-    _mm512_storeu_si512(out + j, _mm512_min_epi16(_mm512_max_epi16(x, _mm512_setzero_si512()),
-                                                  _mm512_set1_epi16(ceiling)));
-#else
-    for (int t = 0; t < kLanes; ++t)
-      out[j + t] = std::clamp<std::int16_t>(in[j + t], 0, ceiling);
+      clipped[j + t] = std::clamp<std::int16_t>(block[t], 0, ceiling);
 #endif
   }
 }

@@ -19,14 +19,15 @@ inline constexpr int kLanes = 32;
 // The instruction set the kernels were built for, for the benchmarks' headers.
 const char* instructionSet();
 
-// to[0..n) = from[0..n) + the sum of the `added` rows - the sum of the `removed` rows (each n
-// long), in wrapping int16 arithmetic: a sum reached through any order of additions and
-// subtractions is the same, so an accumulator updated step by step equals one summed at once.
-void applyRows(const std::int16_t* from, std::span<const std::int16_t* const> added,
-               std::span<const std::int16_t* const> removed, std::int16_t* to, int n);
-
-// out[0..n) = in[0..n) clamped to [0, ceiling]: the clipped ReLU.
-void clippedRelu(const std::int16_t* in, std::int16_t ceiling, std::int16_t* out, int n);
+// One pass over an accumulator of n int16, in wrapping arithmetic: sums = from[0..n) + the
+// `added` rows - the `removed` rows (each n long), written to `to` unless it is null; then, unless
+// `clipped` is null, sums + the `extra` rows clamped to [0, ceiling] (the clipped ReLU) written
+// to `clipped`. A sum reached through any order of additions and subtractions is the same, so
+// an accumulator updated step by step equals one summed at once. `to` may be `from`.
+void accumulate(const std::int16_t* from, std::span<const std::int16_t* const> added,
+                std::span<const std::int16_t* const> removed, std::int16_t* to,
+                std::span<const std::int16_t* const> extra, std::int16_t ceiling,
+                std::int16_t* clipped, int n);
 
 // out[o] = bias[o] + the sum over i of in[i] * w(i, o) for o < outputs, with w stored in pairs
 // of inputs: weights[((i / 2) * outputs + o) * 2 + i % 2]. Pairs of inputs that are both 0 (the

@@ -53,20 +53,34 @@ TEST(SimdKernels, RowsAddAndSubtractInWrappingArithmeticInAnyOrder) {
   }
   const std::int16_t* pa = a.data();
   const std::int16_t* pb = b.data();
-  simd::applyRows(base.data(), std::vector{pa}, std::vector{pb}, once.data(), n);
-  simd::applyRows(base.data(), std::vector{pa, pa}, {}, stepwise.data(), n);  // past 32767
-  simd::applyRows(stepwise.data(), {}, std::vector{pa, pb}, stepwise.data(), n);
+  const auto applyRows = [n](const std::int16_t* from, std::vector<const std::int16_t*> added,
+                             std::vector<const std::int16_t*> removed, std::int16_t* to) {
+    simd::accumulate(from, added, removed, to, {}, 0, nullptr, n);
+  };
+  applyRows(base.data(), {pa}, {pb}, once.data());
+  applyRows(base.data(), {pa, pa}, {}, stepwise.data());  // past 32767
+  applyRows(stepwise.data(), {}, {pa, pb}, stepwise.data());
   EXPECT_EQ(once, stepwise);
   EXPECT_EQ(once[5], static_cast<std::int16_t>(32000 + 1005 + 35));
-  std::vector<std::int16_t> clipped(n);
-  simd::clippedRelu(b.data(), 100, clipped.data(), n);
-  EXPECT_EQ(clipped[0], 0);
-  EXPECT_EQ(clipped[3], 0);
-  std::vector<std::int16_t> mixed(n, -5);
-  mixed[1] = 40, mixed[2] = 400;
-  simd::clippedRelu(mixed.data(), 100, clipped.data(), n);
-  EXPECT_EQ((std::vector<std::int16_t>{clipped[0], clipped[1], clipped[2]}),
-            (std::vector<std::int16_t>{0, 40, 100}));
+}
+
+TEST(SimdKernels, ExtraRowsAreAddedAfterTheStoredSumAndClippedToZeroAndTheCeiling) {
+  const int n = 64;
+  std::vector<std::int16_t> base(n, -5), a(n, 0), b(n, 0), stored(n), clipped(n);
+  base[1] = 40, base[2] = 400;
+  a[3] = 50, b[3] = 30;        // -5 + 50 + 30 = 75
+  a[4] = 32000, b[4] = 32000;  // wraps below 0 before the clamp, as the accumulator's int16 does
+  simd::accumulate(base.data(), {}, {}, nullptr, {}, 100, clipped.data(), n);
+  EXPECT_EQ((std::vector<std::int16_t>{clipped[0], clipped[1], clipped[2], clipped[63]}),
+            (std::vector<std::int16_t>{0, 40, 100, 0}));
+  const std::int16_t* pa = a.data();
+  const std::int16_t* pb = b.data();
+  simd::accumulate(base.data(), std::vector{pa}, {}, stored.data(), std::vector{pb}, 100,
+                   clipped.data(), n);
+  EXPECT_EQ((std::vector<std::int16_t>{stored[3], stored[4]}),
+            (std::vector<std::int16_t>{45, 31995}));  // the extra row is not in the stored sum
+  EXPECT_EQ((std::vector<std::int16_t>{clipped[0], clipped[1], clipped[2], clipped[3], clipped[4]}),
+            (std::vector<std::int16_t>{0, 40, 100, 75, 0}));
 }
 
 TEST(SimdKernels, DotEqualsThePlainSumForEveryLength) {
