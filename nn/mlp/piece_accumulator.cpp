@@ -38,6 +38,7 @@ PieceAccumulator::View& PieceAccumulator::update(const Position& position, Color
   const std::int16_t* cells = cellTable(view);
   for (int block = 0; block < kPieceBlocks; ++block) {
     const auto b = static_cast<std::size_t>(block);
+    if (!fresh && delta[b].none()) continue;  // most blocks: a move changes one or two
     const std::int16_t* blockColumns = column(net_, block * kGridCells);
     const auto columnOf = [&](Square s) {
       return blockColumns + static_cast<std::ptrdiff_t>(cells[s]) * net_.accumulator;
