@@ -24,6 +24,9 @@ void checkPositive(const char* name, double value, bool allowZero) {
 }  // namespace
 
 void validate(const TrainerSettings& settings) {
+  if (settings.threads < 0)
+    badSetting("threads",
+               "must be 0 (every core) or more (got " + std::to_string(settings.threads) + ")");
   if (settings.batchSize < 1)
     badSetting("batchSize", "must be at least 1 (got " + std::to_string(settings.batchSize) + ")");
   if (settings.optimizer != "adamw" && settings.optimizer != "sgd")

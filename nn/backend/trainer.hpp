@@ -41,6 +41,9 @@ struct TrainerSettings {
   // result, in [0, 1] (valueTarget in nn/training_sample.hpp).
   double rootValueWeight = 0.0;
   std::string device = "cpu";  // "cpu" or "cuda[:N]"
+  // CPU threads LibTorch runs a step on (0: every core). Fewer leave cores to other work on the
+  // machine (an arena, a build): two threads sharing a core with it stall each other.
+  int threads = 0;
 };
 
 // Throws std::invalid_argument naming the first setting out of range, including a device this

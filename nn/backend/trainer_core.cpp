@@ -120,10 +120,12 @@ class TorchTrainer : public TrainerCore {
   double runProgress_ = 0.0;  // the schedule's progress when it spans the run (scheduleSteps 0)
 };
 
-// Training has the machine to itself between self-play phases: every core. LibTorch keeps the
-// setting per thread, and a self-play worker may have run on this one with a single thread.
-void useEveryCore() {
-  setTorchThreads(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+// Training has the machine to itself between self-play phases: every core, unless the settings
+// give fewer (TrainerSettings::threads). LibTorch keeps the setting per thread, and a self-play
+// worker may have run on this one with a single thread, so it is set before every step.
+void useTrainingThreads(int threads) {
+  setTorchThreads(
+      threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
 }
 
 template <class Rules>
@@ -249,7 +251,7 @@ void TorchTrainer::loadOptimizer(const std::filesystem::path& path) {
 
 template <class Rules>
 TrainStepStats TorchTrainer::trainStepOf(std::span<const BasicTrainingSample<Rules>> batch) {
-  useEveryCore();
+  useTrainingThreads(settings_.threads);
   const TrainingBatch encoded = encode<Rules>(batch);
   const double rate = learningRateAt(settings_, step_, runProgress_);
   network_->module().train();
@@ -271,7 +273,7 @@ TrainStepStats TorchTrainer::trainStepOf(std::span<const BasicTrainingSample<Rul
 template <class Rules>
 TrainStepStats TorchTrainer::measureOf(std::span<const BasicTrainingSample<Rules>> samples) {
   if (samples.empty()) throw std::invalid_argument("Trainer: no samples to measure");
-  useEveryCore();
+  useTrainingThreads(settings_.threads);
   torch::NoGradGuard noGrad;
   network_->module().eval();
   TrainStepStats sum;

@@ -109,6 +109,7 @@ max_steps = 60
 moves_left_weight = 0.25
 root_value_weight = 0.75
 device = "cuda"
+threads = 1
 
 [evaluation]
 games = 6
@@ -166,6 +167,7 @@ every = 4
   EXPECT_EQ(config.training.movesLeftWeight, 0.25);
   EXPECT_EQ(config.training.rootValueWeight, 0.75);
   EXPECT_EQ(config.training.device, "cuda");
+  EXPECT_EQ(config.training.threads, 1);
 
   EXPECT_EQ(config.evaluation.games, 6);
   EXPECT_EQ(config.evaluation.simulations, 16);
@@ -299,6 +301,8 @@ TEST(TrainConfig, OutOfRangeNamesTheKeyAndTheRange) {
             "x.toml: selfplay.material_adjudication: must be in 0..18 (got 19)");
   EXPECT_EQ(errorOf("[training]\nroot_value_weight = 1.5\n"),
             "x.toml: training.root_value_weight: must be in [0, 1] (got 1.5)");
+  EXPECT_EQ(errorOf("[training]\nthreads = -1\n"),
+            "x.toml: training.threads: must be in 0..1024 (got -1)");
   EXPECT_EQ(errorOf("[run]\nhours = inf\n"), "x.toml: run.hours: must be in [0, 100000] (got inf)");
   EXPECT_EQ(errorOf("[training]\nmomentum = 1.0\n"),
             "x.toml: training.momentum: must be in [0, 1) (got 1)");
@@ -466,10 +470,10 @@ std::set<std::string> keysOf(const std::string& text, bool commented) {
 
 TEST(TrainConfig, ShippedConfigsSpellOutAndExplainEveryKey) {
   // Every key of the resnet family's config, and of the mlp's: the same but for the network's.
-  EXPECT_EQ(keysOf(toToml(TrainConfig{}), false).size(), 60u);
+  EXPECT_EQ(keysOf(toToml(TrainConfig{}), false).size(), 61u);
   TrainConfig mlp;
   mlp.network = defaultNetworkConfig(Architecture::Mlp);
-  EXPECT_EQ(keysOf(toToml(mlp), false).size(), 55u);
+  EXPECT_EQ(keysOf(toToml(mlp), false).size(), 56u);
   for (const char* name : {"tiny.toml", "default.toml", "gpu.toml", "grand.toml", "descent.toml"}) {
     const std::filesystem::path file = std::filesystem::path(CAMELOT_CONFIG_DIR) / name;
     std::ifstream in(file);
@@ -500,7 +504,7 @@ TEST(TrainConfig, TheKeyReferenceIsTheDefaultsWithEveryKeyExplained) {
   TrainConfig mlp;
   mlp.network = defaultNetworkConfig(Architecture::Mlp);
   EXPECT_EQ(parseTrainConfig(reference, "reference"), mlp);
-  EXPECT_EQ(keysOf(reference, true).size(), 55u);
+  EXPECT_EQ(keysOf(reference, true).size(), 56u);
   EXPECT_NE(
       reference.find("# Residual blocks\n# architecture = \"resnet\" only: blocks = " +
                      std::to_string(defaultNetworkConfig(Architecture::Resnet).blocks) + "\n"),

@@ -5,8 +5,10 @@
 // be usable without LibTorch.
 #include "nn/backend/trainer.hpp"
 
+#include <ATen/Parallel.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <filesystem>
@@ -16,6 +18,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/game.hpp"
@@ -115,6 +118,21 @@ TEST(Trainer, LowersTheLossOnAFixedBuffer) {
   const TrainStepStats again = trainer.measure(samples);
   EXPECT_EQ(again.totalLoss, after.totalLoss);
   EXPECT_EQ(trainer.step(), 150);
+}
+
+// A step runs on the threads the settings give (0: every core), whatever the calling thread was
+// set to before (a self-play worker runs LibTorch on one).
+TEST(Trainer, AStepRunsOnTheThreadsItIsGiven) {
+  const std::vector<TrainingSample> samples = randomSamples(8, 2);
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  for (const int threads : {1, 0}) {
+    TrainerSettings settings;
+    settings.threads = threads;
+    Trainer trainer(tinyConfig(), settings, 7);
+    at::set_num_threads(threads == 1 ? cores : 1);
+    trainer.trainStep(samples);
+    EXPECT_EQ(at::get_num_threads(), threads == 1 ? 1 : cores) << "threads " << threads;
+  }
 }
 
 TEST(ValueTarget, MixesTheResultWithTheRootValue) {
@@ -359,6 +377,7 @@ TEST(Trainer, BadSettingsSamplesAndOptimizerFilesAreClearErrors) {
   expectBad("movesLeftWeight", [](TrainerSettings& s) { s.movesLeftWeight = -0.1; });
   expectBad("rootValueWeight", [](TrainerSettings& s) { s.rootValueWeight = 1.5; });
   expectBad("device", [](TrainerSettings& s) { s.device = "tpu"; });
+  expectBad("threads", [](TrainerSettings& s) { s.threads = -1; });
   EXPECT_NO_THROW(validate(TrainerSettings{}));
   NetworkConfig odd = tinyConfig();
   odd.channels = 15;

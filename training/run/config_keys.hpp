@@ -175,6 +175,8 @@ void visitKeys(Config& c, Visitor& v) {
           "Share of the value target from the search's root value, not the result"},
          c.training.rootValueWeight, {0, 1});
   v.device({"device", "Where training runs: \"cpu\", \"cuda\" or \"cuda:N\""}, c.training.device);
+  v.integer({"threads", "CPU threads of a training step (0: every core)"}, c.training.threads, 0,
+            1024);
 
   v.section("evaluation");
   v.integer({"games", "Evaluation games against each opponent (even: pairs, colours swapped)"},

@@ -425,6 +425,7 @@ TrainerSettings trainerSettingsOf(const TrainConfig& config) {
   s.movesLeftWeight = t.movesLeftWeight;
   s.rootValueWeight = t.rootValueWeight;
   s.device = t.device;
+  s.threads = t.threads;
   return s;
 }
 

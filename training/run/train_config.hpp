@@ -64,6 +64,7 @@ struct TrainConfig {
     double movesLeftWeight = 0.1;
     double rootValueWeight = 0.0;  // share of the value target from the search's root value
     std::string device = "cpu";    // "cpu", "cuda" or "cuda:N"
+    int threads = 0;               // CPU threads of a training step (0: every core)
     bool operator==(const Training&) const = default;
   } training;
 
