@@ -60,16 +60,30 @@ int grandViewCell(Square s, Player mover) {
   return kViews[static_cast<std::size_t>(grand::index(mover))][s];
 }
 
+std::int32_t grandPieceFeature(grand::Piece piece, Square s, Player view) {
+  const int role = roleOf(piece.owner(), view);
+  return cellFeature(static_cast<GrandCellFeature>(2 * role + (piece.knight() ? 1 : 0)), s, view);
+}
+
 void activeFeatures(const GrandPosition& position, const std::vector<GrandMove>& moves,
                     int repetitions, std::vector<std::int32_t>& out) {
-  const Player mover = position.toMove;
-  bool mustLeave = false;
   grand::forEachPiece(position, [&](Square square, grand::Piece piece) {
-    const int role = roleOf(piece.owner(), mover);
-    out.push_back(cellFeature(static_cast<GrandCellFeature>(2 * role + (piece.knight() ? 1 : 0)),
-                              square, mover));
-    mustLeave = mustLeave || (role == 0 && grand::onNonGoalCastle(square, mover));
+    out.push_back(grandPieceFeature(piece, square, position.toMove));
   });
+  grandNodeFeatures(position, moves, repetitions, out);
+}
+
+void grandNodeFeatures(const GrandPosition& position, const std::vector<GrandMove>& moves,
+                       int repetitions, std::vector<std::int32_t>& out) {
+  const Player mover = position.toMove;
+  // G9 c: a piece of the mover's on one of his non-goal castles (of the eight castle squares).
+  bool mustLeave = false;
+  for (int p = 0; p < grand::kPlayers; ++p)
+    for (const Square s : grand::castleOf(grand::playerAt(p))) {
+      const grand::Piece piece = position.board[static_cast<std::size_t>(s)];
+      mustLeave = mustLeave ||
+                  (!piece.empty() && piece.owner() == mover && grand::onNonGoalCastle(s, mover));
+    }
 
   std::array<bool, kGrandCells> capturable{}, captureStart{}, captureEnd{}, goalEntryFrom{};
   int longestCapture = 0;

@@ -84,10 +84,22 @@ inline constexpr int kPolicySizeOf =
 int grandViewCell(grand::Square s, grand::Player mover);
 
 // Appends the active features of `position` (with `moves`, its legal moves, and `repetitions`,
-// its earlier occurrences) to `out`, each once.
+// its earlier occurrences) to `out`, each once: its pieces' (grandPieceFeature, in square
+// order), then grandNodeFeatures'.
 void activeFeatures(const grand::GrandPosition& position,
                     const std::vector<grand::GrandMove>& moves, int repetitions,
                     std::vector<std::int32_t>& out);
+
+// The feature of `piece` on `s` in `view`'s view: its role's block (own, partner, opposite,
+// side; man or knight) at the square's cell. A move changes a few of these, so the integer
+// accumulator keeps their sum from one position to the next (nn/mlp/grand_piece_accumulator.hpp).
+std::int32_t grandPieceFeature(grand::Piece piece, grand::Square s, grand::Player view);
+
+// The features after the pieces: the tactical blocks read from the legal moves and the scalar
+// features (castle counters, must-leave, clock, repetition, capture size, turn order, pass).
+void grandNodeFeatures(const grand::GrandPosition& position,
+                       const std::vector<grand::GrandMove>& moves, int repetitions,
+                       std::vector<std::int32_t>& out);
 
 // The policy index of a move of `mover`.
 std::int32_t grandPolicyIndex(const grand::GrandMove& move, grand::Player mover);

@@ -10,6 +10,7 @@
 #include "nn/features/encoding.hpp"
 #include "nn/features/grand_features.hpp"
 #include "nn/features/sparse_features.hpp"
+#include "nn/mlp/grand_piece_accumulator.hpp"
 #include "nn/mlp/mlp_policy.hpp"
 #include "nn/mlp/piece_accumulator.hpp"
 #include "nn/mlp/quantized_mlp.hpp"
@@ -119,9 +120,10 @@ class MlpEvaluator : public BasicEvaluator<Rules> {
   EmbeddingScores fromScores_, toScores_, kindScores_;
   std::vector<int> slotKinds_;
   LegalPolicy legal_;
-  // The integer path (MlpInference::Quantized); the piece accumulator and onePass_ are the
-  // standard game's.
+  // The integer path (MlpInference::Quantized): the piece accumulator of the variant, and the
+  // standard game's onePass_.
   std::unique_ptr<PieceAccumulator> pieces_;
+  std::unique_ptr<GrandPieceAccumulator> grandPieces_;
   std::optional<OnePassPolicy> onePass_;
   std::vector<const std::int16_t*> featureColumns_;
   std::vector<std::int16_t> quantizedActivations_;
@@ -178,6 +180,8 @@ MlpEvaluator<Rules>::MlpEvaluator(std::shared_ptr<const MlpModel> model)
       const MlpWeights& w = model_->weights();
       onePass_.emplace(
           MoveEmbeddings{&w.fromEmbedding, &w.toEmbedding, &w.kindEmbedding, c.moveEmbedding});
+    } else {
+      grandPieces_ = std::make_unique<GrandPieceAccumulator>(*q);
     }
     quantizedActivations_.resize(static_cast<std::size_t>(q->accumulator));
   }
@@ -212,27 +216,21 @@ template <class Rules>
 bool MlpEvaluator<Rules>::hiddenInIntegers(const BasicEvaluationRequest<Rules>& r) {
   const QuantizedMlp& q = *model_->quantized();
   const auto& p = *r.position;
-  // The standard game adds its node features to the piece columns' sum kept from the last
-  // position; Grand Camelot adds all its features, the pieces' first, to the bias.
+  // Each game adds its node features to the piece columns' sum kept from the last position of
+  // the same view (PieceAccumulator, GrandPieceAccumulator).
   features_.clear();
-  std::size_t nodes = 0;
-  if constexpr (std::is_same_v<Rules, StandardRules>) {
+  if constexpr (std::is_same_v<Rules, StandardRules>)
     nodeFeatures(p, *r.moves, r.repetitions, features_);
-    nodes = features_.size();
-  } else {
-    activeFeatures(p, *r.moves, r.repetitions, features_);
-    nodes = static_cast<std::size_t>(
-        std::ranges::count_if(features_, [](std::int32_t f) { return f >= kGrandPieceFeatures; }));
-  }
-  if (nodes > static_cast<std::size_t>(mostNodeFeatures_)) return false;
+  else
+    grandNodeFeatures(p, *r.moves, r.repetitions, features_);
+  if (features_.size() > static_cast<std::size_t>(mostNodeFeatures_)) return false;
   featureColumns_.clear();
   for (const std::int32_t f : features_)
     featureColumns_.push_back(column(q, f));
   if constexpr (std::is_same_v<Rules, StandardRules>)
     pieces_->clippedSums(p, p.sideToMove(), featureColumns_, quantizedActivations_.data());
   else
-    simd::accumulate(q.bias.data(), {}, {}, nullptr, featureColumns_, q.one,
-                     quantizedActivations_.data(), q.accumulator);
+    grandPieces_->clippedSums(p, p.toMove, featureColumns_, quantizedActivations_.data());
   quantizedHidden(q, quantizedActivations_.data(), scratch_, hidden2_.data(),
                   static_cast<int>(hidden2_.size()));
   return true;

@@ -1,7 +1,5 @@
 #include "nn/mlp/piece_accumulator.hpp"
 
-#include "nn/mlp/simd.hpp"
-
 namespace camelot {
 
 PieceAccumulator::PieceAccumulator(const QuantizedMlp& net) : net_(net) {
@@ -48,13 +46,9 @@ PieceAccumulator::View& PieceAccumulator::update(const Position& position, Color
     if (!fresh)
       forEachSquare(delta[b] & v.pieces[b], [&](Square s) { removed_.push_back(columnOf(s)); });
   }
-  simd::accumulate(fresh ? net_.bias.data() : v.sums.data(), added_, removed_, v.sums.data(),
-                   nodeColumns, net_.one, clipped, net_.accumulator);
+  updateAccumulator(net_, fresh, added_, removed_, v.sums.data(), nodeColumns, clipped, counts_);
   v.summed = true;
   v.pieces = pieces;
-  ++counts_.positions;
-  counts_.columns += added_.size() + removed_.size();
-  counts_.refreshes += fresh;
   return v;
 }
 

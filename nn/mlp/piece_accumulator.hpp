@@ -34,11 +34,7 @@ class PieceAccumulator {
   void clippedSums(const Position& position, Color view,
                    std::span<const std::int16_t* const> nodeColumns, std::int16_t* clipped);
 
-  // What the updates cost so far: positions summed, columns added or subtracted, and the
-  // positions summed afresh.
-  struct Counts {
-    std::uint64_t positions = 0, columns = 0, refreshes = 0;
-  };
+  using Counts = AccumulatorCounts;
   const Counts& counts() const { return counts_; }
 
  private:

@@ -119,6 +119,18 @@ QuantizedMlp quantize(const MlpWeights& w) {
   return net;
 }
 
+void updateAccumulator(const QuantizedMlp& net, bool fresh,
+                       std::span<const std::int16_t* const> added,
+                       std::span<const std::int16_t* const> removed, std::int16_t* sums,
+                       std::span<const std::int16_t* const> nodeColumns, std::int16_t* clipped,
+                       AccumulatorCounts& counts) {
+  simd::accumulate(fresh ? net.bias.data() : sums, added, removed, sums, nodeColumns, net.one,
+                   clipped, net.accumulator);
+  ++counts.positions;
+  counts.columns += added.size() + removed.size();
+  counts.refreshes += fresh;
+}
+
 void quantizedHidden(const QuantizedMlp& net, const std::int16_t* activations,
                      QuantizedScratch& scratch, float* hidden2, int hidden) {
   const QuantizedLayer& l1 = net.layer1;

@@ -10,6 +10,7 @@
 // and its sums fit.
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "nn/mlp/mlp_model.hpp"
@@ -48,6 +49,22 @@ QuantizedMlp quantize(const MlpWeights& weights);
 inline const std::int16_t* column(const QuantizedMlp& net, int feature) {
   return net.columns.data() + static_cast<std::size_t>(feature) * net.accumulator;
 }
+
+// What an incremental accumulator's updates cost so far: positions summed, columns added or
+// subtracted, and the positions summed afresh.
+struct AccumulatorCounts {
+  std::uint64_t positions = 0, columns = 0, refreshes = 0;
+};
+
+// One update of an accumulator view's `sums` (net.accumulator int16): from the bias when
+// `fresh`, else from the sums themselves, plus the `added` columns and less the `removed` ones;
+// then, unless `clipped` is null, the sums plus `nodeColumns` through the clipped ReLU into
+// `clipped` (simd::accumulate, one pass). Counted in `counts`.
+void updateAccumulator(const QuantizedMlp& net, bool fresh,
+                       std::span<const std::int16_t* const> added,
+                       std::span<const std::int16_t* const> removed, std::int16_t* sums,
+                       std::span<const std::int16_t* const> nodeColumns, std::int16_t* clipped,
+                       AccumulatorCounts& counts);
 
 // The second layer's activations (float, in [0, 1], hidden of them) from the clipped
 // accumulator `activations` (net.accumulator int16 in [0, one], simd::addRowsClipped): first

@@ -128,6 +128,30 @@ TEST(GrandFeatures, G11_AForcedPassIsIndexZeroAndAFeature) {
   EXPECT_TRUE(std::ranges::binary_search(featuresOf(p), kGrandPassFeature));
 }
 
+// The integer accumulator keeps the pieces' sum and adds grandNodeFeatures at every position:
+// the two are the active features exactly, the pieces first. The rules' test positions include
+// pieces on non-goal castles, whose must-leave (G9 c) the node features find on their own.
+TEST(GrandFeatures, G9_TheNodeFeaturesAreTheActiveOnesAfterThePieces) {
+  int mustLeave = 0;
+  for (const GrandPosition& position : vectorPositions()) {
+    const std::vector<GrandMove> moves = grand::legalMoves(position);
+    std::vector<std::int32_t> active, node;
+    activeFeatures(position, moves, 1, active);
+    grandNodeFeatures(position, moves, 1, node);
+    const auto pieces = static_cast<std::ptrdiff_t>(
+        std::ranges::count_if(active, [](std::int32_t f) { return f < kGrandPieceFeatures; }));
+    std::vector<std::int32_t> expected;
+    grand::forEachPiece(position, [&](grand::Square s, grand::Piece piece) {
+      expected.push_back(grandPieceFeature(piece, s, position.toMove));
+    });
+    expected.insert(expected.end(), node.begin(), node.end());
+    EXPECT_EQ(active, expected) << grand::toGfen(position);
+    EXPECT_EQ(std::vector<std::int32_t>(active.begin() + pieces, active.end()), node);
+    mustLeave += std::ranges::count(node, kGrandMustLeaveFeature);
+  }
+  EXPECT_GT(mustLeave, 0) << "no position has the must-leave: the test checks less than it says";
+}
+
 TEST(GrandFeatures, G5_G6_MoveKindsAndCaptureFeatures) {
   // Red must capture: E5xE7 takes a man, J5xJ7 a knight.
   const GrandPosition p =
