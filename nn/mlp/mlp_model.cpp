@@ -94,7 +94,7 @@ class MlpModel;
 // One per variant (engine/game_rules.hpp): the features, the policy grouping and the move kinds
 // are the variant's overloads (nn/features/sparse_features.hpp, nn/features/grand_features.hpp);
 // the layers are the same. The value path and the policy's query run in integers when the model
-// has them; the standard game's then keeps its piece columns' sum from one position to the next.
+// has them, each keeping its piece columns' sum from one position to the next.
 template <class Rules>
 class MlpEvaluator : public BasicEvaluator<Rules> {
  public:
