@@ -70,11 +70,11 @@ void activeFeatures(const GrandPosition& position, const std::vector<GrandMove>&
   grand::forEachPiece(position, [&](Square square, grand::Piece piece) {
     out.push_back(grandPieceFeature(piece, square, position.toMove));
   });
-  grandNodeFeatures(position, moves, repetitions, out);
+  nodeFeatures(position, moves, repetitions, out);
 }
 
-void grandNodeFeatures(const GrandPosition& position, const std::vector<GrandMove>& moves,
-                       int repetitions, std::vector<std::int32_t>& out) {
+void nodeFeatures(const GrandPosition& position, const std::vector<GrandMove>& moves,
+                  int repetitions, std::vector<std::int32_t>& out) {
   const Player mover = position.toMove;
   // G9 c: a piece of the mover's on one of his non-goal castles (of the eight castle squares).
   bool mustLeave = false;

@@ -85,7 +85,7 @@ int grandViewCell(grand::Square s, grand::Player mover);
 
 // Appends the active features of `position` (with `moves`, its legal moves, and `repetitions`,
 // its earlier occurrences) to `out`, each once: its pieces' (grandPieceFeature, in square
-// order), then grandNodeFeatures'.
+// order), then nodeFeatures'.
 void activeFeatures(const grand::GrandPosition& position,
                     const std::vector<grand::GrandMove>& moves, int repetitions,
                     std::vector<std::int32_t>& out);
@@ -97,9 +97,8 @@ std::int32_t grandPieceFeature(grand::Piece piece, grand::Square s, grand::Playe
 
 // The features after the pieces: the tactical blocks read from the legal moves and the scalar
 // features (castle counters, must-leave, clock, repetition, capture size, turn order, pass).
-void grandNodeFeatures(const grand::GrandPosition& position,
-                       const std::vector<grand::GrandMove>& moves, int repetitions,
-                       std::vector<std::int32_t>& out);
+void nodeFeatures(const grand::GrandPosition& position, const std::vector<grand::GrandMove>& moves,
+                  int repetitions, std::vector<std::int32_t>& out);
 
 // The policy index of a move of `mover`.
 std::int32_t grandPolicyIndex(const grand::GrandMove& move, grand::Player mover);

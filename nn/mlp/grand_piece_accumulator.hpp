@@ -28,7 +28,7 @@ class GrandPieceAccumulator {
   const std::int16_t* sums(const grand::GrandPosition& position, grand::Player view);
 
   // The mlp's first activations in the same pass: sums(position, view) plus the `nodeColumns`
-  // (grandNodeFeatures'), clamped to [0, net.one], into `clipped` (net.accumulator int16).
+  // (nodeFeatures'), clamped to [0, net.one], into `clipped` (net.accumulator int16).
   void clippedSums(const grand::GrandPosition& position, grand::Player view,
                    std::span<const std::int16_t* const> nodeColumns, std::int16_t* clipped);
 

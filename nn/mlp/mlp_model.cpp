@@ -120,10 +120,11 @@ class MlpEvaluator : public BasicEvaluator<Rules> {
   EmbeddingScores fromScores_, toScores_, kindScores_;
   std::vector<int> slotKinds_;
   LegalPolicy legal_;
-  // The integer path (MlpInference::Quantized): the piece accumulator of the variant, and the
+  // The integer path (MlpInference::Quantized): the variant's piece accumulator, and the
   // standard game's onePass_.
-  std::unique_ptr<PieceAccumulator> pieces_;
-  std::unique_ptr<GrandPieceAccumulator> grandPieces_;
+  using PieceSums = std::conditional_t<std::is_same_v<Rules, StandardRules>, PieceAccumulator,
+                                       GrandPieceAccumulator>;
+  std::unique_ptr<PieceSums> pieces_;
   std::optional<OnePassPolicy> onePass_;
   std::vector<const std::int16_t*> featureColumns_;
   std::vector<std::int16_t> quantizedActivations_;
@@ -175,13 +176,11 @@ MlpEvaluator<Rules>::MlpEvaluator(std::shared_ptr<const MlpModel> model)
   hidden2_.resize(static_cast<std::size_t>(c.hidden));
   query_.resize(static_cast<std::size_t>(c.moveEmbedding));
   if (const std::optional<QuantizedMlp>& q = model_->quantized()) {
+    pieces_ = std::make_unique<PieceSums>(*q);
     if constexpr (std::is_same_v<Rules, StandardRules>) {
-      pieces_ = std::make_unique<PieceAccumulator>(*q);
       const MlpWeights& w = model_->weights();
       onePass_.emplace(
           MoveEmbeddings{&w.fromEmbedding, &w.toEmbedding, &w.kindEmbedding, c.moveEmbedding});
-    } else {
-      grandPieces_ = std::make_unique<GrandPieceAccumulator>(*q);
     }
     quantizedActivations_.resize(static_cast<std::size_t>(q->accumulator));
   }
@@ -219,10 +218,7 @@ bool MlpEvaluator<Rules>::hiddenInIntegers(const BasicEvaluationRequest<Rules>& 
   // Each game adds its node features to the piece columns' sum kept from the last position of
   // the same view (PieceAccumulator, GrandPieceAccumulator).
   features_.clear();
-  if constexpr (std::is_same_v<Rules, StandardRules>)
-    nodeFeatures(p, *r.moves, r.repetitions, features_);
-  else
-    grandNodeFeatures(p, *r.moves, r.repetitions, features_);
+  nodeFeatures(p, *r.moves, r.repetitions, features_);
   if (features_.size() > static_cast<std::size_t>(mostNodeFeatures_)) return false;
   featureColumns_.clear();
   for (const std::int32_t f : features_)
@@ -230,7 +226,7 @@ bool MlpEvaluator<Rules>::hiddenInIntegers(const BasicEvaluationRequest<Rules>& 
   if constexpr (std::is_same_v<Rules, StandardRules>)
     pieces_->clippedSums(p, p.sideToMove(), featureColumns_, quantizedActivations_.data());
   else
-    grandPieces_->clippedSums(p, p.toMove, featureColumns_, quantizedActivations_.data());
+    pieces_->clippedSums(p, p.toMove, featureColumns_, quantizedActivations_.data());
   quantizedHidden(q, quantizedActivations_.data(), scratch_, hidden2_.data(),
                   static_cast<int>(hidden2_.size()));
   return true;

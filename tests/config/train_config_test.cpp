@@ -13,21 +13,13 @@
 #include <string>
 #include <vector>
 
+#include "tests/config/config_error.hpp"
 #include "tests/scratch_dir.hpp"
-#include "training/run/sparring.hpp"
 
 namespace camelot {
 namespace {
 
-// The message of the ConfigError that parsing `text` (named "x.toml") throws, or "" if none.
-std::string errorOf(const std::string& text) {
-  try {
-    parseTrainConfig(text, "x.toml");
-  } catch (const ConfigError& error) {
-    return error.what();
-  }
-  return "";
-}
+using testing_support::configErrorOf;
 
 // Writes `text` to `name` in `dir`; returns the file's path.
 std::filesystem::path write(const testing_support::ScratchDir& dir, const std::string& name,
@@ -250,105 +242,107 @@ TEST(TrainConfig, AKeySetOnTheCommandLineIsCheckedAsTheFilesAre) {
   EXPECT_EQ(errorWith("learning.completion=maybe"),
             "x.toml with --set: learning.completion: must be true or false (got a string)");
   EXPECT_EQ(errorWith("selfplay.workers=0"),
-            errorOf("[selfplay]\nworkers = 0\n").replace(0, 6, "x.toml with --set"));
+            configErrorOf("[selfplay]\nworkers = 0\n").replace(0, 6, "x.toml with --set"));
 }
 
 TEST(TrainConfig, UnknownKeysAndSectionsAreNamed) {
-  EXPECT_EQ(errorOf("[selfplay]\nsimulatoins = 3\n"),
+  EXPECT_EQ(configErrorOf("[selfplay]\nsimulatoins = 3\n"),
             "x.toml: unknown key 'selfplay.simulatoins' (did you mean 'selfplay.simulations'?)");
-  EXPECT_EQ(errorOf("[selfplay]\nfoo = 3\n"), "x.toml: unknown key 'selfplay.foo'");
-  EXPECT_EQ(errorOf("[selfply]\nworkers = 3\n"),
+  EXPECT_EQ(configErrorOf("[selfplay]\nfoo = 3\n"), "x.toml: unknown key 'selfplay.foo'");
+  EXPECT_EQ(configErrorOf("[selfply]\nworkers = 3\n"),
             "x.toml: unknown section 'selfply' (did you mean 'selfplay'?)");
-  EXPECT_EQ(errorOf("[trainer]\nbatch_size = 3\n"), "x.toml: unknown section 'trainer'");
-  EXPECT_EQ(errorOf("seed = 3\n"), "x.toml: unknown key 'seed'");
-  EXPECT_EQ(errorOf("selfplay = 3\n"), "x.toml: selfplay: must be a table (got an integer)");
+  EXPECT_EQ(configErrorOf("[trainer]\nbatch_size = 3\n"), "x.toml: unknown section 'trainer'");
+  EXPECT_EQ(configErrorOf("seed = 3\n"), "x.toml: unknown key 'seed'");
+  EXPECT_EQ(configErrorOf("selfplay = 3\n"), "x.toml: selfplay: must be a table (got an integer)");
   // The first unknown key in the file is the one reported.
-  EXPECT_EQ(errorOf("[training]\nzzz = 1\naaa = 2\n"), "x.toml: unknown key 'training.zzz'");
+  EXPECT_EQ(configErrorOf("[training]\nzzz = 1\naaa = 2\n"), "x.toml: unknown key 'training.zzz'");
 }
 
 TEST(TrainConfig, WrongTypesNameTheKey) {
-  EXPECT_EQ(errorOf("[selfplay]\nsimulations = \"32\"\n"),
+  EXPECT_EQ(configErrorOf("[selfplay]\nsimulations = \"32\"\n"),
             "x.toml: selfplay.simulations: must be an integer (got a string)");
-  EXPECT_EQ(errorOf("[selfplay]\nsimulations = 32.0\n"),
+  EXPECT_EQ(configErrorOf("[selfplay]\nsimulations = 32.0\n"),
             "x.toml: selfplay.simulations: must be an integer (got a float)");
-  EXPECT_EQ(errorOf("[training]\nlearning_rate = \"fast\"\n"),
+  EXPECT_EQ(configErrorOf("[training]\nlearning_rate = \"fast\"\n"),
             "x.toml: training.learning_rate: must be a number (got a string)");
-  EXPECT_EQ(errorOf("[training]\noptimizer = 1\n"),
+  EXPECT_EQ(configErrorOf("[training]\noptimizer = 1\n"),
             "x.toml: training.optimizer: must be a string (got an integer)");
-  EXPECT_EQ(errorOf("[evaluation]\nprevious = 1\n"),
+  EXPECT_EQ(configErrorOf("[evaluation]\nprevious = 1\n"),
             "x.toml: evaluation.previous: must be true or false (got an integer)");
-  EXPECT_EQ(errorOf("[evaluation]\nbaselines = \"random\"\n"),
+  EXPECT_EQ(configErrorOf("[evaluation]\nbaselines = \"random\"\n"),
             "x.toml: evaluation.baselines: must be an array of player specs (got a string)");
-  EXPECT_EQ(errorOf("[evaluation]\nbaselines = [\"random\", 2]\n"),
+  EXPECT_EQ(configErrorOf("[evaluation]\nbaselines = [\"random\", 2]\n"),
             "x.toml: evaluation.baselines: must be an array of player specs (entry 2 is an "
             "integer)");
-  EXPECT_EQ(errorOf("[network]\nblocks = true\n"),
+  EXPECT_EQ(configErrorOf("[network]\nblocks = true\n"),
             "x.toml: network.blocks: must be an integer (got a boolean)");
 }
 
 TEST(TrainConfig, OutOfRangeNamesTheKeyAndTheRange) {
-  EXPECT_EQ(errorOf("[selfplay]\nsimulations = 0\n"),
+  EXPECT_EQ(configErrorOf("[selfplay]\nsimulations = 0\n"),
             "x.toml: selfplay.simulations: must be in 1..100000 (got 0)");
-  EXPECT_EQ(errorOf("[selfplay]\nworkers = 300\n"),
+  EXPECT_EQ(configErrorOf("[selfplay]\nworkers = 300\n"),
             "x.toml: selfplay.workers: must be in 1..256 (got 300)");
-  EXPECT_EQ(errorOf("[selfplay]\nfull_search_fraction = 0\n"),
+  EXPECT_EQ(configErrorOf("[selfplay]\nfull_search_fraction = 0\n"),
             "x.toml: selfplay.full_search_fraction: must be in (0, 1] (got 0)");
-  EXPECT_EQ(errorOf("[training]\nlearning_rate = nan\n"),
+  EXPECT_EQ(configErrorOf("[training]\nlearning_rate = nan\n"),
             "x.toml: training.learning_rate: must be in (0, 10] (got nan)");
-  EXPECT_EQ(errorOf("[selfplay]\nscattered_start_fraction = -0.5\n"),
+  EXPECT_EQ(configErrorOf("[selfplay]\nscattered_start_fraction = -0.5\n"),
             "x.toml: selfplay.scattered_start_fraction: must be in [0, 1] (got -0.5)");
-  EXPECT_EQ(errorOf("[selfplay]\nmaterial_adjudication = 19\n"),
+  EXPECT_EQ(configErrorOf("[selfplay]\nmaterial_adjudication = 19\n"),
             "x.toml: selfplay.material_adjudication: must be in 0..18 (got 19)");
-  EXPECT_EQ(errorOf("[training]\nroot_value_weight = 1.5\n"),
+  EXPECT_EQ(configErrorOf("[training]\nroot_value_weight = 1.5\n"),
             "x.toml: training.root_value_weight: must be in [0, 1] (got 1.5)");
-  EXPECT_EQ(errorOf("[training]\nthreads = -1\n"),
+  EXPECT_EQ(configErrorOf("[training]\nthreads = -1\n"),
             "x.toml: training.threads: must be in 0..1024 (got -1)");
-  EXPECT_EQ(errorOf("[run]\nhours = inf\n"), "x.toml: run.hours: must be in [0, 100000] (got inf)");
-  EXPECT_EQ(errorOf("[training]\nmomentum = 1.0\n"),
+  EXPECT_EQ(configErrorOf("[run]\nhours = inf\n"),
+            "x.toml: run.hours: must be in [0, 100000] (got inf)");
+  EXPECT_EQ(configErrorOf("[training]\nmomentum = 1.0\n"),
             "x.toml: training.momentum: must be in [0, 1) (got 1)");
-  EXPECT_EQ(errorOf("[run]\nseed = -1\n"),
+  EXPECT_EQ(configErrorOf("[run]\nseed = -1\n"),
             "x.toml: run.seed: must be in 0..9223372036854775807 (got -1)");
-  EXPECT_EQ(errorOf("[evaluation]\ngames = 3\n"),
+  EXPECT_EQ(configErrorOf("[evaluation]\ngames = 3\n"),
             "x.toml: evaluation.games: must be even and in 0..100000 (got 3)");
-  EXPECT_EQ(errorOf("[evaluation]\nevery = 0\n"),
+  EXPECT_EQ(configErrorOf("[evaluation]\nevery = 0\n"),
             "x.toml: evaluation.every: must be in 1..10000 (got 0)");
-  EXPECT_EQ(errorOf("[training]\noptimizer = \"adam\"\n"),
+  EXPECT_EQ(configErrorOf("[training]\noptimizer = \"adam\"\n"),
             "x.toml: training.optimizer: must be \"adamw\" or \"sgd\" (got \"adam\")");
-  EXPECT_EQ(errorOf("[selfplay]\ndevice = \"gpu\"\n"),
+  EXPECT_EQ(configErrorOf("[selfplay]\ndevice = \"gpu\"\n"),
             "x.toml: selfplay.device: must be \"cpu\", \"cuda\" or \"cuda:N\" (got \"gpu\")");
-  EXPECT_EQ(errorOf("[evaluation]\nbaselines = [\"\"]\n"),
+  EXPECT_EQ(configErrorOf("[evaluation]\nbaselines = [\"\"]\n"),
             "x.toml: evaluation.baselines: entry 1 is empty");
-  EXPECT_EQ(errorOf("[evaluation]\nbaselines = [\"random\", \"random\"]\n"),
+  EXPECT_EQ(configErrorOf("[evaluation]\nbaselines = [\"random\", \"random\"]\n"),
             "x.toml: evaluation.baselines: \"random\" is listed twice");
-  const std::string badSpec = errorOf("[evaluation]\nbaselines = [\"randon\"]\n");
+  const std::string badSpec = configErrorOf("[evaluation]\nbaselines = [\"randon\"]\n");
   EXPECT_EQ(badSpec.rfind("x.toml: evaluation.baselines: ", 0), 0u) << badSpec;
   EXPECT_NE(badSpec.find("randon"), std::string::npos) << badSpec;
 }
 
 TEST(TrainConfig, NetworkRangesComeFromValidateNetworkConfig) {
-  EXPECT_EQ(errorOf("[network]\nchannels = 3\n"),
+  EXPECT_EQ(configErrorOf("[network]\nchannels = 3\n"),
             "x.toml: network.channels: must be even and in 2..512 (got 3)");
-  EXPECT_EQ(errorOf("[network]\nglobal_pooling_every = 65\n"),
+  EXPECT_EQ(configErrorOf("[network]\nglobal_pooling_every = 65\n"),
             "x.toml: network.global_pooling_every: must be in 0..64 (got 65)");
-  EXPECT_EQ(errorOf("[network]\nblocks = 0\n"), "x.toml: network.blocks: must be in 1..64 (got 0)");
-  EXPECT_EQ(errorOf("[network]\nvalue_hidden = 99999999999\n"),
+  EXPECT_EQ(configErrorOf("[network]\nblocks = 0\n"),
+            "x.toml: network.blocks: must be in 1..64 (got 0)");
+  EXPECT_EQ(configErrorOf("[network]\nvalue_hidden = 99999999999\n"),
             "x.toml: network.value_hidden: out of range (got 99999999999)");
 }
 
 TEST(TrainConfig, SettingsAreCheckedAgainstEachOther) {
-  EXPECT_EQ(errorOf("[selfplay]\nsimulations = 8\ncheap_simulations = 16\n"),
+  EXPECT_EQ(configErrorOf("[selfplay]\nsimulations = 8\ncheap_simulations = 16\n"),
             "x.toml: selfplay.cheap_simulations: must be at most selfplay.simulations (8) (got "
             "16)");
-  EXPECT_EQ(errorOf("[buffer]\nwindow = 100\n[training]\nbatch_size = 256\n"),
+  EXPECT_EQ(configErrorOf("[buffer]\nwindow = 100\n[training]\nbatch_size = 256\n"),
             "x.toml: buffer.window: must be at least training.batch_size (256) (got 100)");
-  EXPECT_EQ(errorOf("[training]\nmin_steps = 30\nmax_steps = 20\n"),
+  EXPECT_EQ(configErrorOf("[training]\nmin_steps = 30\nmax_steps = 20\n"),
             "x.toml: training.min_steps: must be at most training.max_steps (20) (got 30)");
-  EXPECT_EQ(errorOf("[training]\nschedule = \"cosine\"\nlearning_rate = 1e-3\n"
-                    "final_learning_rate = 1e-2\n"),
+  EXPECT_EQ(configErrorOf("[training]\nschedule = \"cosine\"\nlearning_rate = 1e-3\n"
+                          "final_learning_rate = 1e-2\n"),
             "x.toml: training.final_learning_rate: must be at most training.learning_rate "
             "(0.001) with the cosine schedule (got 0.01)");
   // The final rate means nothing to a constant schedule.
-  EXPECT_EQ(errorOf("[training]\nlearning_rate = 1e-3\nfinal_learning_rate = 1e-2\n"), "");
+  EXPECT_EQ(configErrorOf("[training]\nlearning_rate = 1e-3\nfinal_learning_rate = 1e-2\n"), "");
 }
 
 TEST(TrainConfig, ValidateChecksConfigsBuiltInCode) {
@@ -367,12 +361,12 @@ TEST(TrainConfig, ValidateChecksConfigsBuiltInCode) {
 }
 
 TEST(TrainConfig, SyntaxErrorsGiveFileLineAndColumn) {
-  const std::string message = errorOf("[run]\nseed = 1\nhours = = 2\n");
+  const std::string message = configErrorOf("[run]\nseed = 1\nhours = = 2\n");
   EXPECT_EQ(message.rfind("x.toml:3:", 0), 0u) << message;
   EXPECT_NE(message.find(": parse error: "), std::string::npos) << message;
   EXPECT_EQ(message.find('\n'), std::string::npos) << message;
   // A key given twice is a TOML error too.
-  EXPECT_EQ(errorOf("[run]\nseed = 1\nseed = 2\n").rfind("x.toml:3:", 0), 0u);
+  EXPECT_EQ(configErrorOf("[run]\nseed = 1\nseed = 2\n").rfind("x.toml:3:", 0), 0u);
 }
 
 TEST(TrainConfig, LoadsFilesAndNamesThemInErrors) {
@@ -534,70 +528,6 @@ TEST(TrainConfig, NetworkKeysBelongToTheirArchitecture) {
             "x.toml: network.architecture: must be \"mlp\" or \"resnet\" (got \"transformer\")");
   EXPECT_EQ(error("[network]\narchitecture = \"mlp\"\nhidden = 0\n"),
             "x.toml: network.hidden: must be in 1..1024 (got 0)");
-}
-
-// Sparring partners ([selfplay] sparring_partners, sparring_fraction): read and written back,
-// refused with one line naming the key, and which games they play as the game's number says.
-TEST(SparringConfig, TheKeysReadAndWriteBack) {
-  const TrainConfig config = parseTrainConfig(
-      "[selfplay]\nsparring_partners = [\"alphabeta:depth=2\", \"greedy\"]\n"
-      "sparring_fraction = 0.25\n",
-      "x.toml");
-  EXPECT_EQ(config.selfplay.sparringPartners,
-            (std::vector<std::string>{"alphabeta:depth=2", "greedy"}));
-  EXPECT_EQ(config.selfplay.sparringFraction, 0.25);
-  const std::string text = toToml(config);
-  EXPECT_NE(text.find("sparring_partners = [\"alphabeta:depth=2\", \"greedy\"]\n"),
-            std::string::npos);
-  EXPECT_EQ(parseTrainConfig(text, "saved"), config);
-  // Off unless asked for.
-  EXPECT_TRUE(TrainConfig{}.selfplay.sparringPartners.empty());
-  EXPECT_EQ(TrainConfig{}.selfplay.sparringFraction, 0.0);
-}
-
-TEST(SparringConfig, BadValuesNameTheKey) {
-  EXPECT_EQ(errorOf("[selfplay]\nsparring_fraction = 1.5\n"),
-            "x.toml: selfplay.sparring_fraction: must be in [0, 1] (got 1.5)");
-  EXPECT_EQ(errorOf("[selfplay]\nsparring_fraction = 0.5\n"),
-            "x.toml: selfplay.sparring_fraction: needs a player in selfplay.sparring_partners "
-            "(got 0.5 and none)");
-  EXPECT_EQ(errorOf("[selfplay]\nsparring_partners = [\"alphabeta:depht=2\"]\n"),
-            "x.toml: selfplay.sparring_partners: player 'alphabeta:depht=2': unknown option "
-            "'depht' (options: depth, time)");
-  EXPECT_EQ(errorOf("[selfplay]\nsparring_partners = \"greedy\"\n"),
-            "x.toml: selfplay.sparring_partners: must be an array of player specs (got a "
-            "string)");
-  TrainConfig grand = loadTrainConfig(std::filesystem::path(CAMELOT_CONFIG_DIR) / "tiny.toml");
-  grand.network.variant = Variant::Grand;
-  grand.evaluation.baselines = {"random"};
-  grand.selfplay.sparringPartners = {"rollout:sims=10"};
-  EXPECT_EQ(errorOf(toToml(grand)),
-            "x.toml: selfplay.sparring_partners: 'rollout:sims=10' does not play Grand Camelot "
-            "(random, greedy, alphabeta, mcts, gumbel, net do)");
-}
-
-TEST(SparringConfig, AGamesNumberSaysItsPartnerAndSide) {
-  TrainConfig config;
-  config.selfplay.sparringPartners = {"greedy", "alphabeta:depth=2"};
-  for (int number = 0; number < 50; ++number)
-    EXPECT_EQ(sparringSideOf(config, 3, number), std::nullopt);  // fraction 0
-  config.selfplay.sparringFraction = 1.0;
-  // Every game: the side in turn, and the partner every second game.
-  EXPECT_EQ(sparringSideOf(config, 3, 0), (SparringSide{0, "greedy"}));
-  EXPECT_EQ(sparringSideOf(config, 3, 1), (SparringSide{1, "greedy"}));
-  EXPECT_EQ(sparringSideOf(config, 3, 2), (SparringSide{0, "alphabeta:depth=2"}));
-  EXPECT_EQ(sparringSideOf(config, 3, 3), (SparringSide{1, "alphabeta:depth=2"}));
-  EXPECT_EQ(sparringSideOf(config, 3, 4), (SparringSide{0, "greedy"}));
-  // A share: about that many games, the same ones every time it is asked.
-  config.selfplay.sparringFraction = 0.25;
-  int sparring = 0;
-  for (int number = 0; number < 1000; ++number) {
-    const auto partner = sparringSideOf(config, 3, number);
-    EXPECT_EQ(partner, sparringSideOf(config, 3, number));
-    sparring += partner ? 1 : 0;
-  }
-  EXPECT_GT(sparring, 200);
-  EXPECT_LT(sparring, 300);
 }
 
 }  // namespace

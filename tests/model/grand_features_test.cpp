@@ -128,7 +128,7 @@ TEST(GrandFeatures, G11_AForcedPassIsIndexZeroAndAFeature) {
   EXPECT_TRUE(std::ranges::binary_search(featuresOf(p), kGrandPassFeature));
 }
 
-// The integer accumulator keeps the pieces' sum and adds grandNodeFeatures at every position:
+// The integer accumulator keeps the pieces' sum and adds nodeFeatures at every position:
 // the two are the active features exactly, the pieces first. The rules' test positions include
 // pieces on non-goal castles, whose must-leave (G9 c) the node features find on their own.
 TEST(GrandFeatures, G9_TheNodeFeaturesAreTheActiveOnesAfterThePieces) {
@@ -137,7 +137,7 @@ TEST(GrandFeatures, G9_TheNodeFeaturesAreTheActiveOnesAfterThePieces) {
     const std::vector<GrandMove> moves = grand::legalMoves(position);
     std::vector<std::int32_t> active, node;
     activeFeatures(position, moves, 1, active);
-    grandNodeFeatures(position, moves, 1, node);
+    nodeFeatures(position, moves, 1, node);
     const auto pieces = static_cast<std::ptrdiff_t>(
         std::ranges::count_if(active, [](std::int32_t f) { return f < kGrandPieceFeatures; }));
     std::vector<std::int32_t> expected;
