@@ -1,8 +1,6 @@
 // Sparring partners ([selfplay] sparring_partners, sparring_fraction): read and written back,
 // refused with one line naming the key, and which games they play as the game's number says.
 
-#include "training/run/sparring.hpp"
-
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -11,6 +9,7 @@
 #include <vector>
 
 #include "tests/config/config_error.hpp"
+#include "training/run/sparring.hpp"
 #include "training/run/train_config.hpp"
 
 namespace camelot {
