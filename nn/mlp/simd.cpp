@@ -103,7 +103,7 @@ void accumulate(const std::int16_t* from, std::span<const std::int16_t* const> a
       block = _mm512_add_epi16(block, _mm512_loadu_si512(row + j));
     for (const std::int16_t* row : removed)
       block = _mm512_sub_epi16(block, _mm512_loadu_si512(row + j));
-    if (to != nullptr) _mm512_storeu_si512(to + j, block);
+    _mm512_storeu_si512(to + j, block);
     if (clipped == nullptr) continue;
     for (const std::int16_t* row : extra)
       block = _mm512_add_epi16(block, _mm512_loadu_si512(row + j));
@@ -126,7 +126,8 @@ void accumulate(const std::int16_t* from, std::span<const std::int16_t* const> a
       low = _mm256_sub_epi16(low, at(row, 0));
       high = _mm256_sub_epi16(high, at(row, 1));
     }
-    if (to != nullptr) put(to, 0, low), put(to, 1, high);
+    put(to, 0, low);
+    put(to, 1, high);
     if (clipped == nullptr) continue;
     for (const std::int16_t* row : extra) {
       low = _mm256_add_epi16(low, at(row, 0));
@@ -147,7 +148,7 @@ void accumulate(const std::int16_t* from, std::span<const std::int16_t* const> a
       add(row, 1);
     for (const std::int16_t* row : removed)
       add(row, -1);
-    if (to != nullptr) std::copy(block, block + kLanes, to + j);
+    std::copy(block, block + kLanes, to + j);
     if (clipped == nullptr) continue;
     for (const std::int16_t* row : extra)
       add(row, 1);

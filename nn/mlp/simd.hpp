@@ -20,9 +20,9 @@ inline constexpr int kLanes = 32;
 const char* instructionSet();
 
 // One pass over an accumulator of n int16, in wrapping arithmetic: sums = from[0..n) + the
-// `added` rows - the `removed` rows (each n long), written to `to` unless it is null; then, unless
-// `clipped` is null, sums + the `extra` rows clamped to [0, ceiling] (the clipped ReLU) written
-// to `clipped`. A sum reached through any order of additions and subtractions is the same, so
+// `added` rows - the `removed` rows (each n long), written to `to`; then, unless `clipped` is
+// null, sums + the `extra` rows clamped to [0, ceiling] (the clipped ReLU) written to
+// `clipped`. A sum reached through any order of additions and subtractions is the same, so
 // an accumulator updated step by step equals one summed at once. `to` may be `from`.
 void accumulate(const std::int16_t* from, std::span<const std::int16_t* const> added,
                 std::span<const std::int16_t* const> removed, std::int16_t* to,

@@ -70,7 +70,7 @@ TEST(SimdKernels, ExtraRowsAreAddedAfterTheStoredSumAndClippedToZeroAndTheCeilin
   base[1] = 40, base[2] = 400;
   a[3] = 50, b[3] = 30;        // -5 + 50 + 30 = 75
   a[4] = 32000, b[4] = 32000;  // wraps below 0 before the clamp, as the accumulator's int16 does
-  simd::accumulate(base.data(), {}, {}, nullptr, {}, 100, clipped.data(), n);
+  simd::accumulate(base.data(), {}, {}, stored.data(), {}, 100, clipped.data(), n);
   EXPECT_EQ((std::vector<std::int16_t>{clipped[0], clipped[1], clipped[2], clipped[63]}),
             (std::vector<std::int16_t>{0, 40, 100, 0}));
   const std::int16_t* pa = a.data();
