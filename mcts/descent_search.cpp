@@ -4,8 +4,19 @@
 #include <stdexcept>
 #include <string>
 
+#include "mcts/evaluation.hpp"
+#include "mcts/grand_evaluation.hpp"
+#include "mcts/position_judge.hpp"
+
 namespace camelot {
 namespace {
+
+// The hand-written evaluation's score for the side to move on a value's scale
+// (DescentSettings::teacherWeight).
+template <class Position>
+float teacherValue(const Position& position) {
+  return std::clamp(static_cast<float>(evaluate(position)) / kJudgeWinUnits, -1.0f, 1.0f);
+}
 
 Proof flipped(Proof proof) {
   switch (proof) {
@@ -23,10 +34,12 @@ Proof flipped(Proof proof) {
 template <class Rules>
 DescentSearch<Rules>::DescentSearch(const DescentSettings& settings) : settings_(settings) {
   if (settings.positionsPerMove < 1 || settings.maxPlies < 1 || settings.quickWinWeight < 0.0 ||
-      settings.quickWinWeight >= 1.0 || settings.maxExpansions < 0)
+      settings.quickWinWeight >= 1.0 || settings.maxExpansions < 0 ||
+      !(settings.teacherWeight >= 0.0 && settings.teacherWeight <= 1.0))
     throw std::invalid_argument(
         "descent: the positions a move and the length cap must be positive, the quick-win "
-        "weight in [0, 1) and the expansions an iteration not negative");
+        "weight in [0, 1), the expansions an iteration not negative and the teacher's weight in "
+        "[0, 1]");
 }
 
 template <class Rules>
@@ -191,8 +204,13 @@ void DescentSearch<Rules>::expand(std::uint64_t key, BasicEvaluator<Rules>& eval
     evaluator.evaluate(requests_, answers_);
     lastEvaluations_ += static_cast<std::int64_t>(requests_.size());
     ++lastBatches_;
-    for (std::size_t r = 0; r < requests_.size(); ++r)
-      nodes_.at(edgeChildren_[firstEdge + asked_[r]]).value = answers_[r].value.expected();
+    const auto teacher = static_cast<float>(settings_.teacherWeight);
+    for (std::size_t r = 0; r < requests_.size(); ++r) {
+      Node& child = nodes_.at(edgeChildren_[firstEdge + asked_[r]]);
+      child.value = answers_[r].value.expected();
+      if (teacher > 0.0f)
+        child.value = (1.0f - teacher) * child.value + teacher * teacherValue(child.position);
+    }
   }
   Node& node = nodes_.at(key);
   node.firstEdge = firstEdge;

@@ -43,6 +43,11 @@ struct DescentSettings {
   // Camelot line runs to a castle, a capture-out or the clock's 100 plies, so an iteration of
   // pure Descent costs thousands of evaluations; a bounded one goes on where the last stopped.
   int maxExpansions = 0;
+  // The hand-written evaluation's share in the value of each node the evaluator judges (0: the
+  // evaluator's alone): its score over kJudgeWinUnits, clamped to [-1, 1], the scale on which
+  // alpha-beta weighs a network's value against it. A teacher that knows what the evaluator
+  // does not yet: the backed-up values, and so the samples, carry its knowledge.
+  double teacherWeight = 0.0;
 };
 
 // A node's value proven by search, from its side to move's view.

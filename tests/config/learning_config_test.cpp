@@ -45,6 +45,12 @@ TEST(LearningConfig, BadValuesAreRefusedWithTheirKey) {
   probability.learning.bestMoveProbability = 0.0;
   EXPECT_EQ(errorOf(probability),
             "learning.toml: learning.best_move_probability: must be in (0, 1] (got 0)");
+  TrainConfig teacher = config;
+  teacher.learning.teacherWeight = 1.5;
+  EXPECT_EQ(errorOf(teacher),
+            "learning.toml: learning.teacher_weight: must be in [0, 1] (got 1.5)");
+  teacher.learning.teacherWeight = 0.5;
+  EXPECT_EQ(parseTrainConfig(toToml(teacher), "saved"), teacher);
   TrainConfig resnet = config;
   resnet.network = defaultNetworkConfig(Architecture::Resnet);
   EXPECT_EQ(errorOf(resnet),

@@ -9,6 +9,9 @@
 #include <functional>
 #include <set>
 
+#include "mcts/evaluation.hpp"
+#include "mcts/grand_evaluation.hpp"
+#include "mcts/position_judge.hpp"
 #include "tests/mcts/search_test_support.hpp"
 
 namespace camelot {
@@ -61,6 +64,47 @@ TEST(Descent, RefusesBadSettings) {
   EXPECT_THROW(Search({.positionsPerMove = 0}), std::invalid_argument);
   EXPECT_THROW(Search({.maxPlies = 0}), std::invalid_argument);
   EXPECT_THROW(Search({.quickWinWeight = 1.0}), std::invalid_argument);
+  EXPECT_THROW(Search({.teacherWeight = -0.1}), std::invalid_argument);
+  EXPECT_THROW(Search({.teacherWeight = 1.5}), std::invalid_argument);
+}
+
+// The teacher: each judged child's value is the blend of the evaluator's and the hand-written
+// evaluation's score over kJudgeWinUnits. One expansion of the start: the root's children are
+// judged and not expanded, so each ranked move carries its child's blended value (negated: the
+// root mover's view).
+template <class Rules>
+void expectTeacherBlend(const typename Rules::Position& start) {
+  const float network = 0.3f;
+  for (const double weight : {0.0, 0.25, 1.0}) {
+    struct Fixed final : BasicEvaluator<Rules> {
+      float value;
+      explicit Fixed(float v) : value(v) {}
+      void evaluate(std::span<const BasicEvaluationRequest<Rules>> requests,
+                    std::span<Evaluation> results) override {
+        for (std::size_t i = 0; i < requests.size(); ++i)
+          results[i].value = wdlFromExpected(value);
+      }
+    } evaluator(network);
+    DescentSearch<Rules> search(
+        {.positionsPerMove = 1, .maxPlies = 300, .maxExpansions = 1, .teacherWeight = weight});
+    search.search(typename Rules::Game(start), evaluator);
+    const auto ranked = search.rankedMoves();
+    ASSERT_FALSE(ranked.empty());
+    std::set<int> teacherScores;
+    for (const auto& r : ranked) {
+      const int score = evaluate(Rules::after(start, r.move));
+      teacherScores.insert(score);
+      const float teacher = std::clamp(static_cast<float>(score) / kJudgeWinUnits, -1.0f, 1.0f);
+      EXPECT_NEAR(r.value, -((1.0f - weight) * network + weight * teacher), 1e-6f)
+          << Rules::positionText(Rules::after(start, r.move)) << " at weight " << weight;
+    }
+    EXPECT_GT(teacherScores.size(), 1u);  // the hand-written scores differ between the moves
+  }
+}
+
+TEST(Descent, TheTeacherBlendsTheHandWrittenEvaluationIntoEachJudgedValue) {
+  expectTeacherBlend<StandardRules>(Position::start());
+  expectTeacherBlend<GrandRules>(grand::GrandPosition::start());
 }
 
 // R9 a: White wins at once by entering G16; the root is proven won, valued by the heuristic at

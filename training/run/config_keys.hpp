@@ -144,6 +144,9 @@ void visitKeys(Config& c, Visitor& v) {
       {"game_result_weight",
        "Descent: share of the game's result in the values of the positions the game went through"},
       c.learning.gameResultWeight, {0, 1});
+  v.real({"teacher_weight",
+          "Descent: share of the hand-written evaluation in each judged position's value"},
+         c.learning.teacherWeight, {0, 1});
 
   v.section("buffer");
   v.integer({"window", "Positions the replay buffer keeps, the newest"}, c.buffer.window, 1,

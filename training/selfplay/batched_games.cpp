@@ -171,7 +171,8 @@ class Worker {
                                    .maxPlies = settings_.selfplay.maxPlies,
                                    .quickWinWeight = learning.quickWinWeight,
                                    .completion = learning.completion,
-                                   .maxExpansions = learning.maxExpansions};
+                                   .maxExpansions = learning.maxExpansions,
+                                   .teacherWeight = learning.teacherWeight};
       for (auto& tree : slot.descent) {
         if (!tree) tree = std::make_unique<DescentSearch<Rules>>(search);
         tree->clear();

@@ -46,6 +46,7 @@ struct LearningSettings {
   double bestMoveProbability = 0.9;  // descent: ordinal selection in the sampling plies
   bool treeSamples = true;           // descent: every tree node a sample, not only the game's
   double gameResultWeight = 0.0;     // descent: the result's share on the game's own line
+  double teacherWeight = 0.0;        // descent: the hand-written evaluation's share in a value
   bool descent() const { return method == "descent"; }
   bool operator==(const LearningSettings&) const = default;
 };
