@@ -103,13 +103,13 @@ class MlpEvaluator : public BasicEvaluator<Rules> {
                 std::span<Evaluation> results) override;
 
  private:
-  // hidden2_ from the request, and the clipped accumulator the policy's query reads:
-  // accumulator_ in float, quantizedActivations_ in the integer path. The integer path declines
-  // (returns false, computing nothing) a position with more node features active than the
-  // accumulator's scale allows for (MlpInputShape::mostNodeFeatures), which the float path
-  // then takes.
-  void hiddenInFloat(const BasicEvaluationRequest<Rules>& r);
-  bool hiddenInIntegers(const BasicEvaluationRequest<Rules>& r);
+  // The heads' outputs (kHeadOutputs: the value's logits, the moves left) from the request into
+  // heads_, and the clipped accumulator the policy's query reads: accumulator_ in float,
+  // quantizedActivations_ in the integer path. The integer path declines (returns false,
+  // computing nothing) a position with more node features active than the accumulator's scale
+  // allows for (MlpInputShape::mostNodeFeatures), which the float path then takes.
+  void headsInFloat(const BasicEvaluationRequest<Rules>& r);
+  bool headsInIntegers(const BasicEvaluationRequest<Rules>& r);
   // The priors from query_ in the reference form (the standard game's integer path has
   // onePass_, which gives the same numbers).
   void priorsFromQuery(const BasicEvaluationRequest<Rules>& r, std::vector<float>& out);
@@ -117,6 +117,7 @@ class MlpEvaluator : public BasicEvaluator<Rules> {
   std::shared_ptr<const MlpModel> model_;
   std::vector<std::int32_t> features_;
   std::vector<float> accumulator_, hidden1_, hidden2_, query_, logits_;
+  std::array<float, kHeadOutputs> heads_;
   EmbeddingScores fromScores_, toScores_, kindScores_;
   std::vector<int> slotKinds_;
   LegalPolicy legal_;
@@ -187,7 +188,7 @@ MlpEvaluator<Rules>::MlpEvaluator(std::shared_ptr<const MlpModel> model)
 }
 
 template <class Rules>
-void MlpEvaluator<Rules>::hiddenInFloat(const BasicEvaluationRequest<Rules>& r) {
+void MlpEvaluator<Rules>::headsInFloat(const BasicEvaluationRequest<Rules>& r) {
   const MlpWeights& w = model_->weights();
   const int a = w.config.accumulator, h = w.config.hidden;
   features_.clear();
@@ -209,10 +210,14 @@ void MlpEvaluator<Rules>::hiddenInFloat(const BasicEvaluationRequest<Rules>& r) 
   affineTransposed(w.layer2, w.layer2Bias, hidden1_.data(), h, hidden2_.data());
   for (float& x : hidden2_)
     x = clipped(x);
+  for (std::size_t j = 0; j < 3; ++j)
+    heads_[j] = w.wdlBias[j] +
+                simd::dot(w.wdl.data() + j * static_cast<std::size_t>(h), hidden2_.data(), h);
+  heads_[3] = w.movesLeftBias[0] + simd::dot(w.movesLeft.data(), hidden2_.data(), h);
 }
 
 template <class Rules>
-bool MlpEvaluator<Rules>::hiddenInIntegers(const BasicEvaluationRequest<Rules>& r) {
+bool MlpEvaluator<Rules>::headsInIntegers(const BasicEvaluationRequest<Rules>& r) {
   const QuantizedMlp& q = *model_->quantized();
   const auto& p = *r.position;
   // Each game adds its node features to the piece columns' sum kept from the last position of
@@ -227,8 +232,7 @@ bool MlpEvaluator<Rules>::hiddenInIntegers(const BasicEvaluationRequest<Rules>& 
     pieces_->clippedSums(p, p.sideToMove(), featureColumns_, quantizedActivations_.data());
   else
     pieces_->clippedSums(p, p.toMove, featureColumns_, quantizedActivations_.data());
-  quantizedHidden(q, quantizedActivations_.data(), scratch_, hidden2_.data(),
-                  static_cast<int>(hidden2_.size()));
+  quantizedHeads(q, quantizedActivations_.data(), scratch_, heads_.data());
   return true;
 }
 
@@ -260,24 +264,19 @@ void MlpEvaluator<Rules>::evaluate(std::span<const BasicEvaluationRequest<Rules>
   if (results.size() != requests.size())
     throw std::invalid_argument("mlp evaluator: one result per request expected");
   const MlpWeights& w = model_->weights();
-  const int h = w.config.hidden;
   for (std::size_t i = 0; i < requests.size(); ++i) {
     const BasicEvaluationRequest<Rules>& r = requests[i];
     Evaluation& result = results[i];
-    const bool inIntegers = model_->quantized() && hiddenInIntegers(r);
-    if (!inIntegers) hiddenInFloat(r);
+    const bool inIntegers = model_->quantized() && headsInIntegers(r);
+    if (!inIntegers) headsInFloat(r);
 
-    float wdl[3];
-    for (std::size_t j = 0; j < 3; ++j)
-      wdl[j] = w.wdlBias[j] +
-               simd::dot(w.wdl.data() + j * static_cast<std::size_t>(h), hidden2_.data(), h);
+    float wdl[3] = {heads_[0], heads_[1], heads_[2]};
     const float top = std::max({wdl[0], wdl[1], wdl[2]});
     float sum = 0.0f;
     for (float& x : wdl)
       sum += (x = std::exp(x - top));
     result.value = {wdl[0] / sum, wdl[1] / sum, wdl[2] / sum};
-    const float movesLeft = w.movesLeftBias[0] + simd::dot(w.movesLeft.data(), hidden2_.data(), h);
-    result.movesLeft = std::max(0.0f, movesLeft * 100.0f);
+    result.movesLeft = std::max(0.0f, heads_[3] * 100.0f);
 
     result.priors.resize(r.needPriors ? r.moves->size() : 0);
     if (result.priors.empty()) continue;

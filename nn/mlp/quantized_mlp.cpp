@@ -1,10 +1,12 @@
 #include "nn/mlp/quantized_mlp.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdlib>
 #include <functional>
 #include <limits>
+#include <stdexcept>
 
 #include "nn/features/sparse_features.hpp"
 #include "nn/mlp/simd.hpp"
@@ -59,7 +61,26 @@ void requantize(const std::int32_t* sums, int shift, std::int16_t one, std::int1
     out[o] = static_cast<std::int16_t>(std::clamp<std::int32_t>(sums[o] >> shift, 0, one));
 }
 
+// The base-2 logarithm of a power of two.
+int log2Of(int power) {
+  return std::countr_zero(static_cast<unsigned>(power));
+}
+
 }  // namespace
+
+QuantizedHeads quantizeHeads(const std::vector<float>& weight, const std::vector<float>& bias,
+                             int inputs) {
+  const QuantizedLayer layer = quantizeLayer(weight, bias, inputs, kHeadOutputs, kHeadInputOne);
+  QuantizedHeads heads{.inputs = layer.inputs, .shift = layer.shift};
+  heads.weights.resize(static_cast<std::size_t>(kHeadOutputs) * layer.inputs);
+  for (int o = 0; o < kHeadOutputs; ++o) {
+    heads.bias[static_cast<std::size_t>(o)] = layer.bias[static_cast<std::size_t>(o)];
+    for (int i = 0; i < layer.inputs; ++i)
+      heads.weights[static_cast<std::size_t>(o) * layer.inputs + i] =
+          layer.weights[(static_cast<std::size_t>(i / 2) * layer.outputs + o) * 2 + i % 2];
+  }
+  return heads;
+}
 
 QuantizedLayer quantizeLayer(const std::vector<float>& weight, const std::vector<float>& bias,
                              int inputs, int outputs, int one) {
@@ -115,6 +136,13 @@ QuantizedMlp quantize(const MlpWeights& w) {
   }
   net.layer1 = quantizeLayer(w.layer1, w.layer1Bias, c.accumulator, c.hidden, one);
   net.layer2 = quantizeLayer(w.layer2, w.layer2Bias, c.hidden, c.hidden, one);
+  std::vector<float> heads = w.wdl, headsBias = w.wdlBias;
+  heads.insert(heads.end(), w.movesLeft.begin(), w.movesLeft.end());
+  headsBias.insert(headsBias.end(), w.movesLeftBias.begin(), w.movesLeftBias.end());
+  net.heads = quantizeHeads(heads, headsBias, c.hidden);
+  // The second layer's sums are at one * 2^shift; the heads read them at kHeadInputOne.
+  if (net.layer2.shift + log2Of(one) < log2Of(kHeadInputOne))
+    throw std::logic_error("quantize: the second layer's scale is coarser than the heads'");
   net.query = quantizeLayer(w.query, w.queryBias, c.accumulator, c.moveEmbedding, one);
   return net;
 }
@@ -131,21 +159,28 @@ void updateAccumulator(const QuantizedMlp& net, bool fresh,
   counts.refreshes += fresh;
 }
 
-void quantizedHidden(const QuantizedMlp& net, const std::int16_t* activations,
-                     QuantizedScratch& scratch, float* hidden2, int hidden) {
+void quantizedHeads(const QuantizedMlp& net, const std::int16_t* activations,
+                    QuantizedScratch& scratch, float* heads) {
   const QuantizedLayer& l1 = net.layer1;
   const QuantizedLayer& l2 = net.layer2;
+  const QuantizedHeads& h = net.heads;
   scratch.sums.resize(static_cast<std::size_t>(std::max(l1.outputs, l2.outputs)));
   scratch.hidden1.resize(static_cast<std::size_t>(l1.outputs));
+  scratch.hidden2.resize(static_cast<std::size_t>(l2.outputs));
   simd::affine(activations, l1.inputs, l1.weights.data(), l1.bias.data(), l1.outputs,
                scratch.sums.data());
   requantize(scratch.sums.data(), l1.shift, net.one, scratch.hidden1.data(), l1.outputs);
   simd::affine(scratch.hidden1.data(), l2.inputs, l2.weights.data(), l2.bias.data(), l2.outputs,
                scratch.sums.data());
-  const float toFloat = 1.0f / (static_cast<float>(net.one) * std::ldexp(1.0f, l2.shift));
-  for (int o = 0; o < hidden; ++o)
-    hidden2[o] = std::clamp(static_cast<float>(scratch.sums[static_cast<std::size_t>(o)]) * toFloat,
-                            0.0f, 1.0f);
+  requantize(scratch.sums.data(), l2.shift + log2Of(net.one) - log2Of(kHeadInputOne), kHeadInputOne,
+             scratch.hidden2.data(), l2.outputs);
+  const float toFloat = 1.0f / (static_cast<float>(kHeadInputOne) * std::ldexp(1.0f, h.shift));
+  for (int o = 0; o < kHeadOutputs; ++o) {
+    const std::int16_t* row = h.weights.data() + static_cast<std::size_t>(o) * h.inputs;
+    heads[o] = static_cast<float>(h.bias[static_cast<std::size_t>(o)] +
+                                  simd::dot16(scratch.hidden2.data(), row, h.inputs)) *
+               toFloat;
+  }
 }
 
 void quantizedQuery(const QuantizedMlp& net, const std::int16_t* activations,

@@ -1,14 +1,16 @@
 #pragma once
 // The mlp's value path and policy query in integers, the way Stockfish's NNUE runs: the feature
 // columns and the accumulator in int16, the clipped ReLU's output in int16, the two dense layers'
-// weights in int16 with int32 sums (nn/mlp/simd.hpp). Training stays in float; a checkpoint is
-// quantized when it is loaded (nn/mlp/mlp_model.cpp), and docs/network.md gives the scales and the
-// measured difference from the float outputs.
+// weights in int16 with int32 sums (nn/mlp/simd.hpp), and the heads (the value's three logits
+// and the moves left) likewise from the second layer's outputs at a finer scale. Training stays in
+// float; a checkpoint is quantized when it is loaded (nn/mlp/mlp_model.cpp), and docs/network.md
+// gives the scales and the measured difference from the float outputs.
 //
 // Scales are powers of two chosen per network: the accumulator's so that no sum a position can
 // reach leaves int16 (an activation of 1.0 is `one`), each dense layer's so that its weights
 // and its sums fit.
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -27,12 +29,29 @@ struct QuantizedLayer {
   std::vector<std::int32_t> bias;
 };
 
+// The heads read the second layer's outputs at this scale (1.0 is 2^14) instead of `one`: they
+// are few (32), so the finer scale costs nothing, and the value keeps float's precision there.
+inline constexpr int kHeadInputOne = 1 << 14;
+
+// The heads' outputs in this order: the value's win, draw and loss logits, then the moves left.
+inline constexpr int kHeadOutputs = 4;
+
+// The heads in integers: few outputs over the second layer's few units, so each output is one
+// dense row (simd::dot16) instead of simd::affine's pairs.
+struct QuantizedHeads {
+  int inputs = 0;                     // the second layer's width padded to simd::kLanes
+  int shift = 0;                      // weights times 2^shift, sums at kHeadInputOne times 2^shift
+  std::vector<std::int16_t> weights;  // [kHeadOutputs][inputs], row-major
+  std::array<std::int32_t, kHeadOutputs> bias{};
+};
+
 struct QuantizedMlp {
   std::int16_t one = 0;               // the activation 1.0, the clipped ReLU's ceiling
   int accumulator = 0;                // the accumulator's width padded to simd::kLanes
   std::vector<std::int16_t> columns;  // [feature][accumulator], times `one`
   std::vector<std::int16_t> bias;     // [accumulator]
   QuantizedLayer layer1, layer2;
+  QuantizedHeads heads;  // from the second layer's outputs at kHeadInputOne
   QuantizedLayer query;  // the policy's query, from the clipped accumulator
 };
 
@@ -41,6 +60,11 @@ struct QuantizedMlp {
 // two at which every weight fits int16 and no sum leaves int32.
 QuantizedLayer quantizeLayer(const std::vector<float>& weight, const std::vector<float>& bias,
                              int inputs, int outputs, int one);
+
+// The integer form of the heads `weight` x + `bias` (`weight` [kHeadOutputs][inputs] row-major)
+// for inputs at kHeadInputOne: quantizeLayer's scale, the weights in rows.
+QuantizedHeads quantizeHeads(const std::vector<float>& weight, const std::vector<float>& bias,
+                             int inputs);
 
 // The integer form of `weights` (in the checkpoint's layout, MlpWeights).
 QuantizedMlp quantize(const MlpWeights& weights);
@@ -66,15 +90,15 @@ void updateAccumulator(const QuantizedMlp& net, bool fresh,
                        std::span<const std::int16_t* const> nodeColumns, std::int16_t* clipped,
                        AccumulatorCounts& counts);
 
-// The second layer's activations (float, in [0, 1], hidden of them) from the clipped
-// accumulator `activations` (net.accumulator int16 in [0, one], simd::addRowsClipped): first
-// layer, clipped ReLU, second layer, clipped ReLU. `scratch` is working space.
+// The heads' kHeadOutputs outputs (float) from the clipped accumulator `activations`
+// (net.accumulator int16 in [0, one], simd::accumulate): first layer, clipped ReLU, second
+// layer, clipped ReLU, heads. `scratch` is working space.
 struct QuantizedScratch {
-  std::vector<std::int16_t> hidden1;
+  std::vector<std::int16_t> hidden1, hidden2;
   std::vector<std::int32_t> sums;
 };
-void quantizedHidden(const QuantizedMlp& net, const std::int16_t* activations,
-                     QuantizedScratch& scratch, float* hidden2, int hidden);
+void quantizedHeads(const QuantizedMlp& net, const std::int16_t* activations,
+                    QuantizedScratch& scratch, float* heads);
 
 // The policy's query (float, `width` of them) from the clipped accumulator `activations`.
 void quantizedQuery(const QuantizedMlp& net, const std::int16_t* activations,

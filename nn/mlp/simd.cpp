@@ -264,6 +264,35 @@ void expMinus(float* x, int n, float top) {
 }
 #pragma GCC diagnostic pop
 
+std::int32_t dot16(const std::int16_t* a, const std::int16_t* b, int n) {
+#if defined(__AVX512BW__)
+  __m512i acc = _mm512_setzero_si512();
+  for (int k = 0; k < n; k += kLanes) {
+    const __m512i x = _mm512_loadu_si512(a + k), w = _mm512_loadu_si512(b + k);
+#if defined(__AVX512VNNI__)
+    acc = _mm512_dpwssd_epi32(acc, x, w);
+#else
+    acc = _mm512_add_epi32(acc, _mm512_madd_epi16(x, w));
+#endif
+  }
+  return _mm512_reduce_add_epi32(acc);
+#elif defined(__AVX2__)
+  __m256i acc = _mm256_setzero_si256();
+  for (int k = 0; k < n; k += 16)
+    acc = _mm256_add_epi32(
+        acc, _mm256_madd_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + k)),
+                               _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + k))));
+  const __m128i half = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+  const __m128i pairs = _mm_add_epi32(half, _mm_unpackhi_epi64(half, half));
+  return _mm_cvtsi128_si32(_mm_add_epi32(pairs, _mm_shuffle_epi32(pairs, 1)));
+#else
+  std::int32_t sum = 0;
+  for (int k = 0; k < n; ++k)
+    sum += static_cast<std::int32_t>(a[k]) * b[k];
+  return sum;
+#endif
+}
+
 float dot(const float* a, const float* b, int n) {
   int k = 0;
   float sum = 0.0f;

@@ -39,6 +39,10 @@ void affine(const std::int16_t* in, int inputs, const std::int16_t* weights,
 // 1.1e-5 of std::exp relatively: one polynomial, vectorised where std::exp is a call a value.
 void expMinus(float* x, int n, float top);
 
+// a[0..n) . b[0..n) in int16 with an int32 sum, n a multiple of kLanes (a small dense layer's
+// row against its inputs, where affine's search for live pairs would cost more than it saves).
+std::int32_t dot16(const std::int16_t* a, const std::int16_t* b, int n);
+
 // a[0..n) . b[0..n) in float, for any n (the policy's query against a move embedding).
 float dot(const float* a, const float* b, int n);
 

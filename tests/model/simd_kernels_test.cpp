@@ -100,6 +100,23 @@ TEST(SimdKernels, DotEqualsThePlainSumForEveryLength) {
   }
 }
 
+TEST(SimdKernels, Dot16EqualsThePlainIntegerSum) {
+  // The heads' rows: activations in [0, 2^14], weights over all of int16, lengths multiples of
+  // the lanes.
+  std::mt19937_64 rng(7);
+  std::uniform_int_distribution<int> activation(0, 1 << 14), weight(-32767, 32767);
+  for (const int n : {simd::kLanes, 2 * simd::kLanes, 4 * simd::kLanes}) {
+    std::vector<std::int16_t> a(static_cast<std::size_t>(n)), b(static_cast<std::size_t>(n));
+    std::int64_t expected = 0;
+    for (std::size_t k = 0; k < a.size(); ++k) {
+      a[k] = static_cast<std::int16_t>(activation(rng) / 8);  // no int32 overflow over 128
+      b[k] = static_cast<std::int16_t>(weight(rng));
+      expected += std::int64_t{a[k]} * b[k];
+    }
+    EXPECT_EQ(simd::dot16(a.data(), b.data(), n), expected) << "length " << n;
+  }
+}
+
 TEST(SimdKernels, ExpMinusStaysWithinItsBoundOfStdExpForEveryLength) {
   // A softmax's exponentials: every value at most `top`, down to far below e^-87 (0 as near as a
   // float tells); lengths with and without a tail after the vector steps.
