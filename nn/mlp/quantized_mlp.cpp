@@ -6,7 +6,6 @@
 #include <cstdlib>
 #include <functional>
 #include <limits>
-#include <stdexcept>
 
 #include "nn/features/sparse_features.hpp"
 #include "nn/mlp/simd.hpp"
@@ -55,10 +54,17 @@ double accumulatorBound(const MlpWeights& w, const MlpInputShape& shape) {
   return bound;
 }
 
-// The layer's outputs at the activation scale, clipped to [0, one].
+// The layer's outputs at the activation scale, clipped to [0, one]: its sums divided by 2^shift
+// (multiplied by 2^-shift where the next layer reads them at a finer scale than they have).
 void requantize(const std::int32_t* sums, int shift, std::int16_t one, std::int16_t* out, int n) {
+  if (shift >= 0) {
+    for (int o = 0; o < n; ++o)
+      out[o] = static_cast<std::int16_t>(std::clamp<std::int32_t>(sums[o] >> shift, 0, one));
+    return;
+  }
   for (int o = 0; o < n; ++o)
-    out[o] = static_cast<std::int16_t>(std::clamp<std::int32_t>(sums[o] >> shift, 0, one));
+    out[o] = static_cast<std::int16_t>(
+        std::clamp<std::int64_t>(std::int64_t{sums[o]} * (std::int64_t{1} << -shift), 0, one));
 }
 
 // The base-2 logarithm of a power of two.
@@ -140,9 +146,6 @@ QuantizedMlp quantize(const MlpWeights& w) {
   heads.insert(heads.end(), w.movesLeft.begin(), w.movesLeft.end());
   headsBias.insert(headsBias.end(), w.movesLeftBias.begin(), w.movesLeftBias.end());
   net.heads = quantizeHeads(heads, headsBias, c.hidden);
-  // The second layer's sums are at one * 2^shift; the heads read them at kHeadInputOne.
-  if (net.layer2.shift + log2Of(one) < log2Of(kHeadInputOne))
-    throw std::logic_error("quantize: the second layer's scale is coarser than the heads'");
   net.query = quantizeLayer(w.query, w.queryBias, c.accumulator, c.moveEmbedding, one);
   return net;
 }

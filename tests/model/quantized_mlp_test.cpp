@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -18,6 +19,7 @@
 #include "nn/mlp/grand_piece_accumulator.hpp"
 #include "nn/mlp/mlp_model.hpp"
 #include "nn/mlp/piece_accumulator.hpp"
+#include "nn/mlp/simd.hpp"
 
 namespace camelot {
 namespace {
@@ -218,6 +220,43 @@ TEST(QuantizedMlp, OutputsStayCloseToTheFloatNetwork) {
   EXPECT_LT(d.meanExpected, 0.002);
   EXPECT_LT(d.wdl, 0.01);
   EXPECT_LT(d.prior, 0.01);
+}
+
+// The heads read the second layer at kHeadInputOne, finer than the activations' `one`: its
+// sums are divided down to that scale where its shift is fine (the usual case) and multiplied
+// up where it is coarse (very large weights). A hand-made network whose layers pass unit o on
+// (the first with weight 1, the second with weight 1/4 at either shift, the heads with 1):
+// head o is activation o / 4, exactly, at both shifts.
+TEST(QuantizedMlp, HeadsReadTheSecondLayerAtTheirScaleWhateverItsShift) {
+  constexpr int kWidth = simd::kLanes;
+  const auto identity = [](int shift, std::int16_t weight) {
+    QuantizedLayer layer{.inputs = kWidth, .outputs = kWidth, .shift = shift};
+    layer.weights.assign(static_cast<std::size_t>(kWidth) * kWidth, 0);
+    layer.bias.assign(kWidth, 0);
+    for (int i = 0; i < kWidth; ++i)
+      layer.weights[(static_cast<std::size_t>(i / 2) * kWidth + i) * 2 + i % 2] = weight;
+    return layer;
+  };
+  for (const int shift : {14, 2}) {
+    QuantizedMlp net;
+    net.one = 512;
+    net.accumulator = kWidth;
+    net.layer1 = identity(0, 1);
+    net.layer2 = identity(shift, static_cast<std::int16_t>(1 << (shift - 2)));  // 1/4
+    net.heads = {.inputs = kWidth, .shift = 0};
+    net.heads.weights.assign(static_cast<std::size_t>(kHeadOutputs) * kWidth, 0);
+    for (int o = 0; o < kHeadOutputs; ++o)
+      net.heads.weights[static_cast<std::size_t>(o) * kWidth + o] = 1;
+    std::vector<std::int16_t> activations(kWidth);
+    for (int u = 0; u < kWidth; ++u)
+      activations[static_cast<std::size_t>(u)] = static_cast<std::int16_t>(16 * (u + 1));
+    QuantizedScratch scratch;
+    std::array<float, kHeadOutputs> heads{};
+    quantizedHeads(net, activations.data(), scratch, heads.data());
+    for (int o = 0; o < kHeadOutputs; ++o)
+      EXPECT_EQ(heads[static_cast<std::size_t>(o)], 16.0f * static_cast<float>(o + 1) / 512 / 4)
+          << "head " << o << " at shift " << shift;
+  }
 }
 
 // Grand Camelot's shipped network likewise, on 2,000 positions of random Grand games (its
