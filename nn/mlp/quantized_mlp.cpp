@@ -83,7 +83,7 @@ QuantizedHeads quantizeHeads(const std::vector<float>& weight, const std::vector
     heads.bias[static_cast<std::size_t>(o)] = layer.bias[static_cast<std::size_t>(o)];
     for (int i = 0; i < layer.inputs; ++i)
       heads.weights[static_cast<std::size_t>(o) * layer.inputs + i] =
-          layer.weights[(static_cast<std::size_t>(i / 2) * layer.outputs + o) * 2 + i % 2];
+          layer.weights[simd::pairedIndex(i, o, layer.outputs)];
   }
   return heads;
 }
@@ -114,7 +114,7 @@ QuantizedLayer quantizeLayer(const std::vector<float>& weight, const std::vector
     layer.bias[static_cast<std::size_t>(o)] =
         static_cast<std::int32_t>(std::lround(bias[static_cast<std::size_t>(o)] * one * scale));
     for (int i = 0; i < inputs; ++i)
-      layer.weights[(static_cast<std::size_t>(i / 2) * layer.outputs + o) * 2 + i % 2] =
+      layer.weights[simd::pairedIndex(i, o, layer.outputs)] =
           rounded16(weight[static_cast<std::size_t>(o) * inputs + i] * scale);
   }
   return layer;

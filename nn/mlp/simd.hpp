@@ -8,6 +8,7 @@
 // layers pad their sizes to it), so those kernels have no tail; dot and expMinus are in float and
 // take any length. Loads are unaligned, which costs nothing on aligned data.
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 
@@ -29,9 +30,18 @@ void accumulate(const std::int16_t* from, std::span<const std::int16_t* const> a
                 std::span<const std::int16_t* const> extra, std::int16_t ceiling,
                 std::int16_t* clipped, int n);
 
+// Where affine reads the weight of input i for output o of `outputs`: in pairs of inputs, the
+// pair's two weights for an output side by side.
+constexpr std::size_t pairedIndex(int input, int output, int outputs) {
+  return (static_cast<std::size_t>(input / 2) * static_cast<std::size_t>(outputs) +
+          static_cast<std::size_t>(output)) *
+             2 +
+         static_cast<std::size_t>(input % 2);
+}
+
 // out[o] = bias[o] + the sum over i of in[i] * w(i, o) for o < outputs, with w stored in pairs
-// of inputs: weights[((i / 2) * outputs + o) * 2 + i % 2]. Pairs of inputs that are both 0 (the
-// clipped ReLU's floor, most of them) are skipped.
+// of inputs: weights[pairedIndex(i, o, outputs)], that is [((i / 2) * outputs + o) * 2 + i % 2].
+// Pairs of inputs that are both 0 (the clipped ReLU's floor, most of them) are skipped.
 void affine(const std::int16_t* in, int inputs, const std::int16_t* weights,
             const std::int32_t* bias, int outputs, std::int32_t* out);
 

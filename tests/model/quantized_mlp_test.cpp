@@ -234,7 +234,7 @@ TEST(QuantizedMlp, HeadsReadTheSecondLayerAtTheirScaleWhateverItsShift) {
     layer.weights.assign(static_cast<std::size_t>(kWidth) * kWidth, 0);
     layer.bias.assign(kWidth, 0);
     for (int i = 0; i < kWidth; ++i)
-      layer.weights[(static_cast<std::size_t>(i / 2) * kWidth + i) * 2 + i % 2] = weight;
+      layer.weights[simd::pairedIndex(i, i, kWidth)] = weight;
     return layer;
   };
   for (const int shift : {14, 2}) {
