@@ -15,6 +15,7 @@
 #include "nn/mlp/piece_accumulator.hpp"
 #include "nn/mlp/quantized_mlp.hpp"
 #include "nn/mlp/simd.hpp"
+#include "nn/mlp/unit_order.hpp"
 
 namespace camelot {
 namespace {
@@ -89,6 +90,17 @@ MlpWeights forInference(MlpWeights w) {
   return w;
 }
 
+// The integer form of `weights`, its accumulator's units paired by their activity in positions
+// of the network's game (nn/mlp/unit_order.hpp).
+QuantizedMlp quantizedWithPairedUnits(const MlpWeights& weights) {
+  QuantizedMlp net = quantize(weights);
+  const UnitActivity activity = weights.config.variant == Variant::Grand
+                                    ? sampledUnitActivity<GrandRules>(net)
+                                    : sampledUnitActivity<StandardRules>(net);
+  reorderUnits(net, pairedUnitOrder(activity));
+  return net;
+}
+
 class MlpModel;
 
 // One per variant (engine/game_rules.hpp): the features, the policy grouping and the move kinds
@@ -136,8 +148,9 @@ class MlpEvaluator : public BasicEvaluator<Rules> {
 class MlpModel : public Model {
  public:
   MlpModel(MlpWeights weights, MlpInference inference)
-      : quantized_(inference == MlpInference::Quantized ? std::make_optional(quantize(weights))
-                                                        : std::nullopt),
+      : quantized_(inference == MlpInference::Quantized
+                       ? std::make_optional(quantizedWithPairedUnits(weights))
+                       : std::nullopt),
         w_(forInference(std::move(weights))) {}
 
   const NetworkConfig& config() const override { return w_.config; }

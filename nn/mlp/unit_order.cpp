@@ -1,0 +1,163 @@
+#include "nn/mlp/unit_order.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <numeric>
+#include <random>
+#include <tuple>
+
+#include "engine/game_rules.hpp"
+#include "nn/features/grand_features.hpp"
+#include "nn/features/sparse_features.hpp"
+#include "nn/mlp/simd.hpp"
+
+namespace camelot {
+namespace {
+
+// Random games from the start, and the plies sampled from each: 4,096 positions, a few
+// milliseconds at a network's load, enough that the order found in them holds at a search's
+// leaves (docs/network.md gives the live pairs in both).
+constexpr int kSampleGames = 64;
+constexpr int kSamplePlies = 64;
+constexpr std::uint32_t kSampleSeed = 20261129;
+
+// A swap pass over every two pairs at most this many times (it settles in fewer).
+constexpr int kMostSwapPasses = 32;
+
+// Each unit's live samples as a bitset.
+using LiveBits = std::vector<std::vector<std::uint64_t>>;
+
+LiveBits liveBits(const UnitActivity& activity) {
+  const std::size_t units = static_cast<std::size_t>(activity.units);
+  const std::size_t samples = units == 0 ? 0 : activity.live.size() / units;
+  LiveBits bits(units, std::vector<std::uint64_t>((samples + 63) / 64));
+  for (std::size_t s = 0; s < samples; ++s)
+    for (std::size_t u = 0; u < units; ++u)
+      if (activity.live[s * units + u]) bits[u][s / 64] |= std::uint64_t{1} << (s % 64);
+  return bits;
+}
+
+std::uint64_t liveTogether(const std::vector<std::uint64_t>& a,
+                           const std::vector<std::uint64_t>& b) {
+  std::uint64_t count = 0;
+  for (std::size_t w = 0; w < a.size(); ++w)
+    count += static_cast<std::uint64_t>(std::popcount(a[w] | b[w]));
+  return count;
+}
+
+// The units' features summed into the quantized accumulator and clipped: which are above 0.
+void addActivity(const QuantizedMlp& net, const std::vector<std::int32_t>& features,
+                 UnitActivity& activity) {
+  std::vector<std::int16_t> sums(net.bias);
+  for (const std::int32_t f : features) {
+    const std::int16_t* c = column(net, f);
+    for (int u = 0; u < net.accumulator; ++u)
+      sums[static_cast<std::size_t>(u)] = static_cast<std::int16_t>(sums[static_cast<std::size_t>(u)] + c[u]);
+  }
+  for (const std::int16_t s : sums)
+    activity.live.push_back(s > 0);
+}
+
+}  // namespace
+
+std::vector<int> pairedUnitOrder(const UnitActivity& activity) {
+  const int units = activity.units;
+  const LiveBits bits = liveBits(activity);
+  // Every pair's count, the pairs least often live first.
+  std::vector<std::vector<std::uint64_t>> together(static_cast<std::size_t>(units),
+                                                   std::vector<std::uint64_t>(static_cast<std::size_t>(units)));
+  std::vector<std::tuple<std::uint64_t, int, int>> pairs;
+  for (int u = 0; u < units; ++u)
+    for (int v = u + 1; v < units; ++v) {
+      const std::uint64_t n = liveTogether(bits[static_cast<std::size_t>(u)], bits[static_cast<std::size_t>(v)]);
+      together[static_cast<std::size_t>(u)][static_cast<std::size_t>(v)] = n;
+      together[static_cast<std::size_t>(v)][static_cast<std::size_t>(u)] = n;
+      pairs.emplace_back(n, u, v);
+    }
+  std::sort(pairs.begin(), pairs.end());
+  std::vector<bool> taken(static_cast<std::size_t>(units));
+  std::vector<int> order;
+  for (const auto& [n, u, v] : pairs)
+    if (!taken[static_cast<std::size_t>(u)] && !taken[static_cast<std::size_t>(v)]) {
+      taken[static_cast<std::size_t>(u)] = taken[static_cast<std::size_t>(v)] = true;
+      order.push_back(u);
+      order.push_back(v);
+    }
+  const auto cost = [&](int a, int b) {
+    return together[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)];
+  };
+  for (int pass = 0; pass < kMostSwapPasses; ++pass) {
+    bool improved = false;
+    for (std::size_t i = 0; i + 1 < order.size(); i += 2)
+      for (std::size_t j = i + 2; j + 1 < order.size(); j += 2) {
+        int &a = order[i], &b = order[i + 1], &c = order[j], &d = order[j + 1];
+        const std::uint64_t now = cost(a, b) + cost(c, d);
+        const std::uint64_t crossed = cost(a, c) + cost(b, d), swapped = cost(a, d) + cost(b, c);
+        if (crossed < now && crossed <= swapped) {
+          std::swap(b, c);
+          improved = true;
+        } else if (swapped < now) {
+          std::swap(b, d);
+          improved = true;
+        }
+      }
+    if (!improved) break;
+  }
+  return order;
+}
+
+void reorderUnits(QuantizedMlp& net, const std::vector<int>& order) {
+  const int units = net.accumulator;
+  const auto reordered = [&](const std::int16_t* from, std::int16_t* to) {
+    for (int k = 0; k < units; ++k)
+      to[k] = from[order[static_cast<std::size_t>(k)]];
+  };
+  std::vector<std::int16_t> old(static_cast<std::size_t>(units));
+  for (std::size_t at = 0; at < net.columns.size(); at += static_cast<std::size_t>(units)) {
+    std::copy_n(net.columns.begin() + static_cast<std::ptrdiff_t>(at), units, old.begin());
+    reordered(old.data(), net.columns.data() + at);
+  }
+  old = net.bias;
+  reordered(old.data(), net.bias.data());
+  for (QuantizedLayer* layer : {&net.layer1, &net.query}) {
+    const std::vector<std::int16_t> weights = layer->weights;
+    for (int k = 0; k < units; ++k)
+      for (int o = 0; o < layer->outputs; ++o)
+        layer->weights[simd::pairedIndex(k, o, layer->outputs)] =
+            weights[simd::pairedIndex(order[static_cast<std::size_t>(k)], o, layer->outputs)];
+  }
+}
+
+template <class Rules>
+UnitActivity sampledUnitActivity(const QuantizedMlp& net) {
+  UnitActivity activity{net.accumulator, {}};
+  std::mt19937 rng(kSampleSeed);
+  typename Rules::MoveList moves;
+  std::vector<std::int32_t> features;
+  for (int game = 0; game < kSampleGames; ++game) {
+    typename Rules::Position p = Rules::Position::start();
+    for (int ply = 0; ply < kSamplePlies; ++ply) {
+      Rules::legalMoves(p, moves);
+      if (moves.empty() || Rules::finalValue(p, moves, /*third=*/false)) break;
+      features.clear();
+      activeFeatures(p, moves, /*repetitions=*/0, features);
+      addActivity(net, features, activity);
+      p = Rules::after(p, moves[rng() % moves.size()]);
+    }
+  }
+  return activity;
+}
+
+template UnitActivity sampledUnitActivity<StandardRules>(const QuantizedMlp&);
+template UnitActivity sampledUnitActivity<GrandRules>(const QuantizedMlp&);
+
+std::uint64_t livePairs(const UnitActivity& activity, const std::vector<int>& order) {
+  const LiveBits bits = liveBits(activity);
+  std::uint64_t live = 0;
+  for (std::size_t k = 0; k + 1 < order.size(); k += 2)
+    live += liveTogether(bits[static_cast<std::size_t>(order[k])],
+                         bits[static_cast<std::size_t>(order[k + 1])]);
+  return live;
+}
+
+}  // namespace camelot
