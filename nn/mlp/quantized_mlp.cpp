@@ -77,7 +77,9 @@ int log2Of(int power) {
 QuantizedHeads quantizeHeads(const std::vector<float>& weight, const std::vector<float>& bias,
                              int inputs) {
   const QuantizedLayer layer = quantizeLayer(weight, bias, inputs, kHeadOutputs, kHeadInputOne);
-  QuantizedHeads heads{.inputs = layer.inputs, .shift = layer.shift};
+  QuantizedHeads heads;
+  heads.inputs = layer.inputs;
+  heads.shift = layer.shift;
   heads.weights.resize(static_cast<std::size_t>(kHeadOutputs) * layer.inputs);
   for (int o = 0; o < kHeadOutputs; ++o) {
     heads.bias[static_cast<std::size_t>(o)] = layer.bias[static_cast<std::size_t>(o)];

@@ -51,8 +51,8 @@ void addActivity(const QuantizedMlp& net, const std::vector<std::int32_t>& featu
   std::vector<std::int16_t> sums(net.bias);
   for (const std::int32_t f : features) {
     const std::int16_t* c = column(net, f);
-    for (int u = 0; u < net.accumulator; ++u)
-      sums[static_cast<std::size_t>(u)] = static_cast<std::int16_t>(sums[static_cast<std::size_t>(u)] + c[u]);
+    for (std::size_t u = 0; u < sums.size(); ++u)
+      sums[u] = static_cast<std::int16_t>(sums[u] + c[u]);
   }
   for (const std::int16_t s : sums)
     activity.live.push_back(s > 0);
@@ -61,23 +61,20 @@ void addActivity(const QuantizedMlp& net, const std::vector<std::int32_t>& featu
 }  // namespace
 
 std::vector<int> pairedUnitOrder(const UnitActivity& activity) {
-  const int units = activity.units;
   const LiveBits bits = liveBits(activity);
-  // Every pair's count, the pairs least often live first.
-  std::vector<std::vector<std::uint64_t>> together(static_cast<std::size_t>(units),
-                                                   std::vector<std::uint64_t>(static_cast<std::size_t>(units)));
+  const std::size_t units = bits.size();
+  // How often each two units would make a live pair; the pairs least often live first.
+  std::vector<std::vector<std::uint64_t>> together(units, std::vector<std::uint64_t>(units));
   std::vector<std::tuple<std::uint64_t, int, int>> pairs;
-  for (int u = 0; u < units; ++u)
-    for (int v = u + 1; v < units; ++v) {
-      const std::uint64_t n = liveTogether(bits[static_cast<std::size_t>(u)], bits[static_cast<std::size_t>(v)]);
-      together[static_cast<std::size_t>(u)][static_cast<std::size_t>(v)] = n;
-      together[static_cast<std::size_t>(v)][static_cast<std::size_t>(u)] = n;
-      pairs.emplace_back(n, u, v);
+  for (std::size_t u = 0; u < units; ++u)
+    for (std::size_t v = u + 1; v < units; ++v) {
+      together[u][v] = together[v][u] = liveTogether(bits[u], bits[v]);
+      pairs.emplace_back(together[u][v], static_cast<int>(u), static_cast<int>(v));
     }
   std::sort(pairs.begin(), pairs.end());
-  std::vector<bool> taken(static_cast<std::size_t>(units));
+  std::vector<bool> taken(units);
   std::vector<int> order;
-  for (const auto& [n, u, v] : pairs)
+  for (const auto& [count, u, v] : pairs)
     if (!taken[static_cast<std::size_t>(u)] && !taken[static_cast<std::size_t>(v)]) {
       taken[static_cast<std::size_t>(u)] = taken[static_cast<std::size_t>(v)] = true;
       order.push_back(u);
@@ -86,20 +83,18 @@ std::vector<int> pairedUnitOrder(const UnitActivity& activity) {
   const auto cost = [&](int a, int b) {
     return together[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)];
   };
+  // Pairs (a, b) and (c, d) become (a, c) and (b, d), or (a, d) and (b, c), whichever is live
+  // least often, if either is live less often than they are.
   for (int pass = 0; pass < kMostSwapPasses; ++pass) {
     bool improved = false;
-    for (std::size_t i = 0; i + 1 < order.size(); i += 2)
-      for (std::size_t j = i + 2; j + 1 < order.size(); j += 2) {
+    for (std::size_t i = 0; i < order.size(); i += 2)
+      for (std::size_t j = i + 2; j < order.size(); j += 2) {
         int &a = order[i], &b = order[i + 1], &c = order[j], &d = order[j + 1];
         const std::uint64_t now = cost(a, b) + cost(c, d);
         const std::uint64_t crossed = cost(a, c) + cost(b, d), swapped = cost(a, d) + cost(b, c);
-        if (crossed < now && crossed <= swapped) {
-          std::swap(b, c);
-          improved = true;
-        } else if (swapped < now) {
-          std::swap(b, d);
-          improved = true;
-        }
+        if (std::min(crossed, swapped) >= now) continue;
+        std::swap(b, crossed <= swapped ? c : d);
+        improved = true;
       }
     if (!improved) break;
   }

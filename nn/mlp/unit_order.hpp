@@ -23,7 +23,8 @@ struct UnitActivity {
 // An order of the `activity.units` units (new unit k is old unit order[k]) in which the pairs
 // (2k, 2k + 1) are live in as few samples as a greedy pairing improved by pair swaps finds: the
 // pairs that are live least often are taken first, then two pairs trade partners while that
-// makes them live less often. Deterministic: ties go to the lower units.
+// makes them live less often. Deterministic: ties go to the lower units. The number of units is
+// even (an accumulator is padded to simd::kLanes).
 std::vector<int> pairedUnitOrder(const UnitActivity& activity);
 
 // `net` with its accumulator's units in `order` (new unit k is old unit order[k]): the feature

@@ -230,9 +230,11 @@ TEST(QuantizedMlp, OutputsStayCloseToTheFloatNetwork) {
 TEST(QuantizedMlp, HeadsReadTheSecondLayerAtTheirScaleWhateverItsShift) {
   constexpr int kWidth = simd::kLanes;
   const auto identity = [](int shift, std::int16_t weight) {
-    QuantizedLayer layer{.inputs = kWidth, .outputs = kWidth, .shift = shift};
-    layer.weights.assign(static_cast<std::size_t>(kWidth) * kWidth, 0);
-    layer.bias.assign(kWidth, 0);
+    QuantizedLayer layer{.inputs = kWidth,
+                         .outputs = kWidth,
+                         .shift = shift,
+                         .weights = std::vector<std::int16_t>(kWidth * kWidth),
+                         .bias = std::vector<std::int32_t>(kWidth)};
     for (int i = 0; i < kWidth; ++i)
       layer.weights[simd::pairedIndex(i, i, kWidth)] = weight;
     return layer;
@@ -243,8 +245,10 @@ TEST(QuantizedMlp, HeadsReadTheSecondLayerAtTheirScaleWhateverItsShift) {
     net.accumulator = kWidth;
     net.layer1 = identity(0, 1);
     net.layer2 = identity(shift, static_cast<std::int16_t>(1 << (shift - 2)));  // 1/4
-    net.heads = {.inputs = kWidth, .shift = 0};
-    net.heads.weights.assign(static_cast<std::size_t>(kHeadOutputs) * kWidth, 0);
+    net.heads = {.inputs = kWidth,
+                 .shift = 0,
+                 .weights = std::vector<std::int16_t>(kHeadOutputs * kWidth),
+                 .bias = {}};
     for (int o = 0; o < kHeadOutputs; ++o)
       net.heads.weights[static_cast<std::size_t>(o) * kWidth + o] = 1;
     std::vector<std::int16_t> activations(kWidth);
