@@ -7,6 +7,7 @@
 #include "nn/model.hpp"
 #include "nn/network_judge.hpp"
 #include "players/alphabeta_player.hpp"
+#include "players/blended_judge.hpp"
 #include "players/engine_player.hpp"
 #include "players/grand_greedy_player.hpp"
 #include "players/greedy_player.hpp"
@@ -127,9 +128,13 @@ std::unique_ptr<BasicPlayer<Rules>> makeNetPlayerFor(const NetPlayerSpec& net, s
   if (!net.depth && !net.time) settings.timeLimit = kNetAlphaBetaTime;
   settings.seed = seed;
   settings.orderByPriors = net.policyOrder;
-  return std::make_unique<BasicAlphaBetaPlayer<Rules>>(
-      settings, makeNetworkJudgeFor<Rules>(*model),
-      "net:" + net.file + (net.policyOrder ? "," : ",order=heuristics,"));
+  std::unique_ptr<BasicPositionJudge<Rules>> judge = makeNetworkJudgeFor<Rules>(*model);
+  if (net.handPercent > 0)
+    judge = makeBlendedJudge<Rules>(std::move(judge), net.handPercent, settings.weights);
+  std::string name = "net:" + net.file + ",";
+  if (!net.policyOrder) name += "order=heuristics,";
+  if (net.handPercent > 0) name += "hand=" + std::to_string(net.handPercent) + ",";
+  return std::make_unique<BasicAlphaBetaPlayer<Rules>>(settings, std::move(judge), name);
 }
 
 }  // namespace
@@ -163,9 +168,10 @@ std::optional<NetPlayerSpec> netPlayerSpec(const PlayerSpec& spec, NetSearch fal
   net.search = *netSearchNamed(
       spec.choiceOption("search", netSearchName(fallback), {"alphabeta", "puct", "gumbel"}));
   if (!net.treeSearch()) {
-    spec.expectOnly({"search", "depth", "time", "order"});
+    spec.expectOnly({"search", "depth", "time", "order", "hand"});
     if (spec.has("depth")) net.depth = spec.intOption("depth", 0, 1, kMaxDepth);
     net.policyOrder = spec.choiceOption("order", "policy", {"policy", "heuristics"}) == "policy";
+    net.handPercent = spec.intOption("hand", 0, 0, 100);
     if (const int ms = spec.intOption("time", 0, 0, kMaxMilliseconds); ms > 0)
       net.time = std::chrono::milliseconds(ms);
     return net;

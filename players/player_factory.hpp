@@ -29,9 +29,11 @@ std::optional<NetSearch> netSearchNamed(std::string_view name);
 inline constexpr int kDefaultTreeSimulations = 800;
 
 // A network player's spec, `net:FILE[,search=alphabeta|puct|gumbel][,depth=D][,sims=N]
-// [,time=MS][,order=policy|heuristics][,minimax=PERCENT]`. Alpha-beta takes depth (plies),
-// time (ms a move): 1000 ms unless one is given, and the move order (by the network's policy
-// near the root, or by its own heuristics alone). The tree searches take sims and time,
+// [,time=MS][,order=policy|heuristics][,hand=PERCENT][,minimax=PERCENT]`. Alpha-beta takes
+// depth (plies), time (ms a move): 1000 ms unless one is given, the move order (by the
+// network's policy near the root, or by its own heuristics alone) and the hand-written
+// evaluation's share of each leaf's value, in percent (0, the network alone, unless given;
+// players/blended_judge.hpp). The tree searches take sims and time,
 // whichever ends first: 800 simulations unless a time is given, and the weight of implicit
 // minimax backups in PUCT's Q, in percent (0 unless given).
 struct NetPlayerSpec {
@@ -41,6 +43,7 @@ struct NetPlayerSpec {
   std::optional<int> simulations;  // tree searches
   std::optional<std::chrono::milliseconds> time;
   bool policyOrder = true;     // alpha-beta
+  int handPercent = 0;         // alpha-beta: the hand-written evaluation's share of a leaf's value
   float minimaxWeight = 0.0f;  // tree searches: SearchParams::minimaxWeight
 
   bool treeSearch() const { return search != NetSearch::AlphaBeta; }

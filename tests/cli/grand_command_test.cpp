@@ -242,11 +242,12 @@ TEST(GrandCommands, G2_PlayPutsThePersonInOneSeatAndProgramsInTheOtherThree) {
   EXPECT_EQ(saved[0]["result"], "draw");
   EXPECT_EQ(saved[0]["reason"], "unfinished");
   EXPECT_EQ(saved[0]["moves"].size(), 0u);  // everything was taken back
-  // Without --player, the shipped Grand Camelot network plays, through alpha-beta.
+  // Without --player, the shipped Grand Camelot network plays, through alpha-beta with half of
+  // each leaf's value from the hand-written evaluation.
   const CliResult byDefault = runCamelot({"play", "--variant", "grand"}, "quit\n");
   ASSERT_EQ(byDefault.status, 0) << byDefault.err;
   EXPECT_NE(byDefault.out.find("your partner Blue is net:" + shippedGrandNetwork().string() +
-                               ",search=alphabeta,"),
+                               ",search=alphabeta,hand=50,"),
             std::string::npos)
       << byDefault.out;
   // The network options name a Grand Camelot network: the shipped one without --net.

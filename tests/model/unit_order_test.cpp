@@ -37,8 +37,7 @@ std::vector<int> identity(int units) {
 // Units 0 and 3 are live in sample 0 alone, 1 and 4 in samples 1 and 2, 2 and 5 in samples 3 to
 // 5: those are the pairs, the one live least often first.
 TEST(PairedUnitOrder, PairsTheUnitsThatAreLiveTogether) {
-  const UnitActivity a =
-      activityOf(6, 6, {{0}, {1, 2}, {3, 4, 5}, {0}, {1, 2}, {3, 4, 5}});
+  const UnitActivity a = activityOf(6, 6, {{0}, {1, 2}, {3, 4, 5}, {0}, {1, 2}, {3, 4, 5}});
   EXPECT_EQ(pairedUnitOrder(a), (std::vector<int>{0, 3, 1, 4, 2, 5}));
   EXPECT_EQ(livePairs(a, pairedUnitOrder(a)), 6u);
   EXPECT_EQ(livePairs(a, identity(6)), 12u);  // pairs (0,1), (2,3), (4,5): live in 3, 4, 5

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <filesystem>
 #include <numeric>
+#include <random>
 #include <set>
 
 #include "engine/cfen.hpp"
@@ -16,6 +17,7 @@
 #include "nn/model.hpp"
 #include "nn/network_judge.hpp"
 #include "players/alphabeta_player.hpp"
+#include "players/blended_judge.hpp"
 #include "players/player_factory.hpp"
 #include "tests/engine/grand_hand_built.hpp"
 
@@ -210,6 +212,79 @@ TEST(NetAlphaBeta, ABadSpecIsOneError) {
                SpecError);
   EXPECT_THROW(validatePlayerSpec<StandardRules>(PlayerSpec::parse("net:missing.ckpt")),
                std::exception);
+}
+
+// `hand=P`: at every position of random games to their end, the blended judge's value is
+// (100 - P)% the network judge's and P% the hand-written evaluation's, clamped to
+// ±kJudgeWinUnits (the games' lopsided ends test the clamp), and its priors are the network's;
+// in either variant.
+template <class Rules>
+void expectBlendedValues(const Model& model) {
+  using Variant = AlphaBetaVariant<Rules>;
+  const typename Variant::Weights weights{};
+  const std::unique_ptr<BasicPositionJudge<Rules>> network = makeNetworkJudgeFor<Rules>(model);
+  const std::unique_ptr<BasicPositionJudge<Rules>> blended =
+      makeBlendedJudge<Rules>(makeNetworkJudgeFor<Rules>(model), 30, weights);
+  std::mt19937_64 rng(7);
+  int positions = 0, clamped = 0;
+  for (int g = 0; g < 4; ++g) {
+    BasicGame<Rules> game;
+    while (!game.finished() && game.moves().size() < 400) {
+      const typename Rules::Position& p = game.position();
+      const auto& moves = game.legalMoves();
+      const int hand = Variant::evaluate(p, weights);
+      clamped += std::abs(hand) > kJudgeWinUnits;
+      const int expected =
+          (network->value(p, moves) * 70 + std::clamp(hand, -kJudgeWinUnits, kJudgeWinUnits) * 30) /
+          100;
+      ASSERT_EQ(blended->value(p, moves), expected) << "position " << positions;
+      std::vector<float> networkPriors, blendedPriors;
+      network->priors(p, moves, networkPriors);
+      blended->priors(p, moves, blendedPriors);
+      ASSERT_EQ(blendedPriors, networkPriors);
+      game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
+      ++positions;
+    }
+  }
+  EXPECT_GT(clamped, 0);
+  EXPECT_THROW(makeBlendedJudge<Rules>(makeNetworkJudgeFor<Rules>(model), 0, weights),
+               std::invalid_argument);
+  EXPECT_THROW(makeBlendedJudge<Rules>(makeNetworkJudgeFor<Rules>(model), 101, weights),
+               std::invalid_argument);
+}
+
+TEST(BlendedJudge, MixesTheNetworksValueWithTheHandWrittenEvaluation) {
+  expectBlendedValues<StandardRules>(*loadModel(kTinyMlp));
+}
+
+TEST(BlendedJudge, G12_MixesAGrandNetworksValueWithTheHandWrittenEvaluation) {
+  expectBlendedValues<GrandRules>(*loadModel(kGrandTinyMlp));
+}
+
+// hand=P names the player and reaches its judge; hand=0 is the network alone; out of 0-100, or
+// on a tree search, it is a spec error.
+TEST(NetAlphaBeta, HandSharesTheLeafValueWithTheHandWrittenEvaluation) {
+  EXPECT_EQ(makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp + ",time=50,hand=40"), 1)
+                ->name(),
+            "net:" + kTinyMlp + ",hand=40,depth=64,time=50");
+  EXPECT_EQ(
+      makePlayer<GrandRules>(PlayerSpec::parse("net:" + kGrandTinyMlp + ",depth=2,hand=50"), 1)
+          ->name(),
+      "net:" + kGrandTinyMlp + ",hand=50,depth=2");
+  EXPECT_EQ(makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp + ",depth=2,hand=0"), 1)
+                ->name(),
+            "net:" + kTinyMlp + ",depth=2");
+  for (const char* bad : {",hand=101", ",hand=-1", ",search=puct,hand=10"})
+    EXPECT_THROW(makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp + bad), 1),
+                 SpecError)
+        << bad;
+  // The blend changes what the search sees: the hand-written evaluation's share moves the score.
+  const auto score = [](const std::string& spec) {
+    const std::unique_ptr<Player> player = makePlayer<StandardRules>(PlayerSpec::parse(spec), 1);
+    player->chooseMove(Game());
+    return player->lastReport()->value;
+  };
+  EXPECT_NE(score("net:" + kTinyMlp + ",depth=2"), score("net:" + kTinyMlp + ",depth=2,hand=100"));
 }
 
 }  // namespace
