@@ -21,7 +21,8 @@ class BlendedJudge final : public BasicPositionJudge<Rules> {
   }
 
   int value(const Position& position, const MoveList& moves) override {
-    const int hand = std::clamp(Variant::evaluate(position, weights_), -kJudgeWinUnits, kJudgeWinUnits);
+    const int hand =
+        std::clamp(Variant::evaluate(position, weights_), -kJudgeWinUnits, kJudgeWinUnits);
     const int network = handPercent_ == 100 ? 0 : network_->value(position, moves);
     return (network * (100 - handPercent_) + hand * handPercent_) / 100;
   }
