@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <numeric>
 #include <random>
 #include <tuple>
 
@@ -45,17 +44,20 @@ std::uint64_t liveTogether(const std::vector<std::uint64_t>& a,
   return count;
 }
 
-// The units' features summed into the quantized accumulator and clipped: which are above 0.
+// Which units of `net` are above 0 with `features` active: the bias and their columns summed and
+// clipped by the inference's own kernel.
 void addActivity(const QuantizedMlp& net, const std::vector<std::int32_t>& features,
+                 std::vector<const std::int16_t*>& columns, std::vector<std::int16_t>& scratch,
                  UnitActivity& activity) {
-  std::vector<std::int16_t> sums(net.bias);
-  for (const std::int32_t f : features) {
-    const std::int16_t* c = column(net, f);
-    for (std::size_t u = 0; u < sums.size(); ++u)
-      sums[u] = static_cast<std::int16_t>(sums[u] + c[u]);
-  }
-  for (const std::int16_t s : sums)
-    activity.live.push_back(s > 0);
+  columns.clear();
+  for (const std::int32_t f : features)
+    columns.push_back(column(net, f));
+  scratch.resize(2 * static_cast<std::size_t>(net.accumulator));
+  std::int16_t* clipped = scratch.data() + net.accumulator;
+  simd::accumulate(net.bias.data(), columns, {}, scratch.data(), {}, net.one, clipped,
+                   net.accumulator);
+  for (int u = 0; u < net.accumulator; ++u)
+    activity.live.push_back(clipped[u] > 0);
 }
 
 }  // namespace
@@ -129,6 +131,8 @@ UnitActivity sampledUnitActivity(const QuantizedMlp& net) {
   std::mt19937 rng(kSampleSeed);
   typename Rules::MoveList moves;
   std::vector<std::int32_t> features;
+  std::vector<const std::int16_t*> columns;
+  std::vector<std::int16_t> scratch;
   for (int game = 0; game < kSampleGames; ++game) {
     typename Rules::Position p = Rules::Position::start();
     for (int ply = 0; ply < kSamplePlies; ++ply) {
@@ -136,7 +140,7 @@ UnitActivity sampledUnitActivity(const QuantizedMlp& net) {
       if (moves.empty() || Rules::finalValue(p, moves, /*third=*/false)) break;
       features.clear();
       activeFeatures(p, moves, /*repetitions=*/0, features);
-      addActivity(net, features, activity);
+      addActivity(net, features, columns, scratch, activity);
       p = Rules::after(p, moves[rng() % moves.size()]);
     }
   }
