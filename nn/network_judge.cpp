@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace camelot {
@@ -15,25 +16,29 @@ namespace {
 // one the network would give, whatever the model reads of them.
 class ValueCache {
  public:
-  static constexpr int kBits = 14;  // 16,384 values, 256 KiB: stays in the level-2 cache
+  static constexpr int kBits = 14;  // 16,384 values, 128 KiB: stays in the level-2 cache
 
   template <class Rules>
   static std::uint64_t keyOf(const typename Rules::Position& position) {
     return hashWithClock<Rules>(position);
   }
-  const int* find(std::uint64_t key) const {
-    const Entry& e = entries_[key & kMask];
-    return e.key == key ? &e.value : nullptr;
+  std::optional<int> find(std::uint64_t key) const {
+    const std::uint64_t e = entries_[key & kMask];
+    if (e == 0 || (e ^ key) >> kValueBits != 0) return std::nullopt;
+    return static_cast<std::int16_t>(e & kValueMask);
   }
-  void put(std::uint64_t key, int value) { entries_[key & kMask] = {key, value}; }
+  void put(std::uint64_t key, int value) {
+    entries_[key & kMask] = (key & ~kValueMask) | static_cast<std::uint16_t>(value);
+  }
 
  private:
   static constexpr std::uint64_t kMask = (1ull << kBits) - 1;
-  struct Entry {
-    std::uint64_t key = 0;
-    int value = 0;
-  };
-  std::vector<Entry> entries_ = std::vector<Entry>(std::size_t{1} << kBits);
+  // An entry is one word: the key's top 48 bits and the value (within ±kJudgeWinUnits) in the
+  // low 16 (bits 14 and 15 of the key, neither index nor tag, go unchecked). Half the bytes of
+  // a key and a value side by side: fewer misses in the cache for the same entries.
+  static constexpr int kValueBits = 16;
+  static constexpr std::uint64_t kValueMask = (1ull << kValueBits) - 1;
+  std::vector<std::uint64_t> entries_ = std::vector<std::uint64_t>(std::size_t{1} << kBits);
 };
 
 template <class Rules>
@@ -47,7 +52,7 @@ class NetworkJudge final : public BasicPositionJudge<Rules> {
 
   int value(const Position& position, const MoveList& moves) override {
     const std::uint64_t key = ValueCache::keyOf<Rules>(position);
-    if (const int* cached = cache_.find(key)) return *cached;
+    if (const std::optional<int> cached = cache_.find(key)) return *cached;
     const Evaluation& answer = evaluate(position, moves, /*needPriors=*/false);
     const int value = static_cast<int>(std::lround(answer.value.expected() * kJudgeWinUnits));
     cache_.put(key, value);

@@ -30,8 +30,9 @@ PieceAccumulator::View& PieceAccumulator::update(const Position& position, Color
     present += pieces[block].count();
   }
   const bool fresh = !v.summed || changed >= present;
-  added_.clear();
-  removed_.clear();
+  // A fresh sum adds every piece, an update changes fewer columns than there are pieces.
+  std::array<const std::int16_t*, kMostPieces> added, removed;
+  std::size_t addedCount = 0, removedCount = 0;
   // pieceFeature's arithmetic with the view's cell table read once: this runs at every leaf.
   const std::int16_t* cells = cellTable(view);
   for (int block = 0; block < kPieceBlocks; ++block) {
@@ -42,11 +43,14 @@ PieceAccumulator::View& PieceAccumulator::update(const Position& position, Color
       return blockColumns + static_cast<std::ptrdiff_t>(cells[s]) * net_.accumulator;
     };
     forEachSquare(fresh ? pieces[b] : delta[b] & pieces[b],
-                  [&](Square s) { added_.push_back(columnOf(s)); });
+                  [&](Square s) { added[addedCount++] = columnOf(s); });
     if (!fresh)
-      forEachSquare(delta[b] & v.pieces[b], [&](Square s) { removed_.push_back(columnOf(s)); });
+      forEachSquare(delta[b] & v.pieces[b],
+                    [&](Square s) { removed[removedCount++] = columnOf(s); });
   }
-  updateAccumulator(net_, fresh, added_, removed_, v.sums.data(), nodeColumns, clipped, counts_);
+  updateAccumulator(net_, fresh, std::span(added.data(), addedCount),
+                    std::span(removed.data(), removedCount), v.sums.data(), nodeColumns, clipped,
+                    counts_);
   v.summed = true;
   v.pieces = pieces;
   return v;

@@ -50,7 +50,6 @@ class PieceAccumulator {
 
   const QuantizedMlp& net_;
   std::array<View, 2> views_;
-  std::vector<const std::int16_t*> added_, removed_;
   Counts counts_;
 };
 

@@ -67,6 +67,19 @@ void requantize(const std::int32_t* sums, int shift, std::int16_t one, std::int1
         std::clamp<std::int64_t>(std::int64_t{sums[o]} * (std::int64_t{1} << -shift), 0, one));
 }
 
+// `layer` on `in`, its sums shifted right by `shift` and clipped to [0, one] into `out`.
+void clippedLayer(const QuantizedLayer& layer, const std::int16_t* in, int shift, std::int16_t one,
+                  QuantizedScratch& scratch, std::int16_t* out) {
+  if (shift >= 0) {
+    simd::affineClipped(in, layer.inputs, layer.weights.data(), layer.bias.data(), layer.outputs,
+                        shift, one, out);
+    return;
+  }
+  simd::affine(in, layer.inputs, layer.weights.data(), layer.bias.data(), layer.outputs,
+               scratch.sums.data());
+  requantize(scratch.sums.data(), shift, one, out, layer.outputs);
+}
+
 // The base-2 logarithm of a power of two.
 int log2Of(int power) {
   return std::countr_zero(static_cast<unsigned>(power));
@@ -172,13 +185,9 @@ void quantizedHeads(const QuantizedMlp& net, const std::int16_t* activations,
   scratch.sums.resize(static_cast<std::size_t>(std::max(l1.outputs, l2.outputs)));
   scratch.hidden1.resize(static_cast<std::size_t>(l1.outputs));
   scratch.hidden2.resize(static_cast<std::size_t>(l2.outputs));
-  simd::affine(activations, l1.inputs, l1.weights.data(), l1.bias.data(), l1.outputs,
-               scratch.sums.data());
-  requantize(scratch.sums.data(), l1.shift, net.one, scratch.hidden1.data(), l1.outputs);
-  simd::affine(scratch.hidden1.data(), l2.inputs, l2.weights.data(), l2.bias.data(), l2.outputs,
-               scratch.sums.data());
-  requantize(scratch.sums.data(), l2.shift + log2Of(net.one) - log2Of(kHeadInputOne), kHeadInputOne,
-             scratch.hidden2.data(), l2.outputs);
+  clippedLayer(l1, activations, l1.shift, net.one, scratch, scratch.hidden1.data());
+  clippedLayer(l2, scratch.hidden1.data(), l2.shift + log2Of(net.one) - log2Of(kHeadInputOne),
+               kHeadInputOne, scratch, scratch.hidden2.data());
   const float toFloat = 1.0f / (static_cast<float>(kHeadInputOne) * std::ldexp(1.0f, h.shift));
   for (int o = 0; o < kHeadOutputs; ++o) {
     const std::int16_t* row = h.weights.data() + static_cast<std::size_t>(o) * h.inputs;

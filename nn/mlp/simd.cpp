@@ -160,8 +160,12 @@ void accumulate(const std::int16_t* from, std::span<const std::int16_t* const> a
 
 // Outputs are taken 32 at a time (two AVX-512 registers of int32, four AVX2 ones), each input
 // pair broadcast and multiplied into all of them: no horizontal sums.
-void affine(const std::int16_t* in, int inputs, const std::int16_t* weights,
-            const std::int32_t* bias, int outputs, std::int32_t* out) {
+namespace {
+// affine's sums, 32 outputs at a time, handed to `store(o, sums)` (AVX-512: two registers of
+// 16; AVX2: four of 8; plain: 32 int32).
+template <class Store>
+void affineSums(const std::int16_t* in, int inputs, const std::int16_t* weights,
+                const std::int32_t* bias, int outputs, Store store) {
   LivePairs live;
   const int count = nonZeroPairs(in, inputs / 2, live);
   for (int o = 0; o < outputs; o += kLanes) {
@@ -188,8 +192,7 @@ void affine(const std::int16_t* in, int inputs, const std::int16_t* weights,
       step(k + 1, sum[2], sum[3]);
     }
     if (k < count) step(k, sum[0], sum[1]);
-    _mm512_storeu_si512(out + o, _mm512_add_epi32(sum[0], sum[2]));
-    _mm512_storeu_si512(out + o + 16, _mm512_add_epi32(sum[1], sum[3]));
+    store(o, _mm512_add_epi32(sum[0], sum[2]), _mm512_add_epi32(sum[1], sum[3]));
 #elif defined(__AVX2__)
     __m256i sum[4];
     for (int r = 0; r < 4; ++r)
@@ -203,8 +206,7 @@ void affine(const std::int16_t* in, int inputs, const std::int16_t* weights,
             sum[r],
             _mm256_madd_epi16(x, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 16 * r))));
     }
-    for (int r = 0; r < 4; ++r)
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + o + 8 * r), sum[r]);
+    store(o, sum);
 #else
     std::int32_t sum[kLanes];
     for (int t = 0; t < kLanes; ++t)
@@ -216,10 +218,64 @@ void affine(const std::int16_t* in, int inputs, const std::int16_t* weights,
       for (int t = 0; t < kLanes; ++t)
         sum[t] += x0 * w[2 * t] + x1 * w[2 * t + 1];
     }
-    for (int t = 0; t < kLanes; ++t)
-      out[o + t] = sum[t];
+    store(o, sum);
 #endif
   }
+}
+}  // namespace
+
+void affine(const std::int16_t* in, int inputs, const std::int16_t* weights,
+            const std::int32_t* bias, int outputs, std::int32_t* out) {
+#if defined(__AVX512BW__)
+  affineSums(in, inputs, weights, bias, outputs, [out](int o, __m512i low, __m512i high) {
+    _mm512_storeu_si512(out + o, low);
+    _mm512_storeu_si512(out + o + 16, high);
+  });
+#elif defined(__AVX2__)
+  affineSums(in, inputs, weights, bias, outputs, [out](int o, const __m256i* sum) {
+    for (int r = 0; r < 4; ++r)
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + o + 8 * r), sum[r]);
+  });
+#else
+  affineSums(in, inputs, weights, bias, outputs,
+             [out](int o, const std::int32_t* sum) { std::copy(sum, sum + kLanes, out + o); });
+#endif
+}
+
+void affineClipped(const std::int16_t* in, int inputs, const std::int16_t* weights,
+                   const std::int32_t* bias, int outputs, int shift, std::int16_t ceiling,
+                   std::int16_t* out) {
+#if defined(__AVX512BW__)
+  const __m128i count = _mm_cvtsi32_si128(shift);
+  const __m512i top = _mm512_set1_epi32(ceiling);
+  const auto clip = [&](__m512i x) {
+    return _mm512_cvtepi32_epi16(_mm512_min_epi32(
+        _mm512_max_epi32(_mm512_sra_epi32(x, count), _mm512_setzero_si512()), top));
+  };
+  affineSums(in, inputs, weights, bias, outputs, [&](int o, __m512i low, __m512i high) {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + o), clip(low));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + o + 16), clip(high));
+  });
+#else
+  std::int32_t sums[kLanes];
+  const auto clip = [&](int o) {
+    for (int t = 0; t < kLanes; ++t)
+      out[o + t] =
+          static_cast<std::int16_t>(std::clamp<std::int32_t>(sums[t] >> shift, 0, ceiling));
+  };
+#if defined(__AVX2__)
+  affineSums(in, inputs, weights, bias, outputs, [&](int o, const __m256i* sum) {
+    for (int r = 0; r < 4; ++r)
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(sums + 8 * r), sum[r]);
+    clip(o);
+  });
+#else
+  affineSums(in, inputs, weights, bias, outputs, [&](int o, const std::int32_t* sum) {
+    std::copy(sum, sum + kLanes, sums);
+    clip(o);
+  });
+#endif
+#endif
 }
 
 // GCC 12 warns here of the AVX-512 intrinsics' own pass-through operand, which they leave

@@ -45,6 +45,13 @@ constexpr std::size_t pairedIndex(int input, int output, int outputs) {
 void affine(const std::int16_t* in, int inputs, const std::int16_t* weights,
             const std::int32_t* bias, int outputs, std::int32_t* out);
 
+// affine's sums shifted right by `shift` (>= 0) and clamped to [0, ceiling] (the clipped
+// ReLU at the next layer's scale), in int16: the same numbers as affine and then a clip, in one
+// pass and without the int32 sums' trip through memory.
+void affineClipped(const std::int16_t* in, int inputs, const std::int16_t* weights,
+                   const std::int32_t* bias, int outputs, int shift, std::int16_t ceiling,
+                   std::int16_t* out);
+
 // x[i] = e^(x[i] - top) for i < n, where no x[i] exceeds top (a softmax's exponentials), within
 // 1.1e-5 of std::exp relatively: one polynomial, vectorised where std::exp is a call a value.
 void expMinus(float* x, int n, float top);

@@ -4,6 +4,7 @@
 // every machine too.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -41,6 +42,39 @@ TEST(SimdKernels, AffineEqualsPlainIntegerArithmetic) {
       expected += std::int64_t{in[static_cast<std::size_t>(i)]} *
                   weights[(static_cast<std::size_t>(i / 2) * outputs + o) * 2 + i % 2];
     EXPECT_EQ(out[static_cast<std::size_t>(o)], expected) << "output " << o;
+  }
+}
+
+TEST(SimdKernels, AffineClippedIsAffineShiftedAndClamped) {
+  // Sums on both sides of 0 and of the ceiling after the shift, and shifts of 0 and more.
+  std::mt19937_64 rng(4);
+  const int inputs = 64, outputs = 64;
+  const std::int16_t ceiling = 512;
+  std::vector<std::int16_t> in(inputs), weights(static_cast<std::size_t>(inputs) * outputs);
+  std::vector<std::int32_t> bias(outputs), sums(outputs);
+  std::uniform_int_distribution<int> activation(0, ceiling), weight(-2000, 2000);
+  for (int i = 0; i < inputs; ++i)
+    in[static_cast<std::size_t>(i)] =
+        (i / 2) % 3 == 0 ? 0 : static_cast<std::int16_t>(activation(rng));
+  for (std::int16_t& w : weights)
+    w = static_cast<std::int16_t>(weight(rng));
+  for (std::int32_t& b : bias)
+    b = weight(rng) * 100;
+  simd::affine(in.data(), inputs, weights.data(), bias.data(), outputs, sums.data());
+  for (const int shift : {0, 5, 9, 14}) {
+    std::vector<std::int16_t> out(outputs);
+    simd::affineClipped(in.data(), inputs, weights.data(), bias.data(), outputs, shift, ceiling,
+                        out.data());
+    int low = 0, high = 0;
+    for (int o = 0; o < outputs; ++o) {
+      const std::int32_t shifted = sums[static_cast<std::size_t>(o)] >> shift;
+      low += shifted<0, high += shifted> ceiling;
+      EXPECT_EQ(out[static_cast<std::size_t>(o)], std::clamp<std::int32_t>(shifted, 0, ceiling))
+          << "shift " << shift << ", output " << o;
+    }
+    if (shift == 9) {
+      EXPECT_TRUE(low > 0 && high > 0 && low + high < outputs);  // every case met
+    }
   }
 }
 
@@ -140,7 +174,9 @@ TEST(SimdKernels, ExpMinusStaysWithinItsBoundOfStdExpForEveryLength) {
             << "length " << n << ", x " << x[static_cast<std::size_t>(i)];
       }
     }
-    if (n > 0) EXPECT_FLOAT_EQ(e[0], 1.0f);
+    if (n > 0) {
+      EXPECT_FLOAT_EQ(e[0], 1.0f);
+    }
   }
 }
 
