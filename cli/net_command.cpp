@@ -13,6 +13,8 @@
 #include "cli/input_error.hpp"
 #include "nn/backend/fresh_network.hpp"
 #include "nn/checkpoint.hpp"
+#include "nn/mlp/mlp_layout.hpp"
+#include "nn/mlp/widen.hpp"
 #include "nn/model.hpp"
 #include "nn/network_config.hpp"
 
@@ -166,6 +168,57 @@ void addNetInfo(CLI::App* net, Commands& commands) {
   });
 }
 
+struct NetWidenOptions {
+  std::string file;
+  int accumulator = 0;
+  std::uint64_t seed = 1;
+  std::string out;
+  bool force = false;
+};
+
+// Writes `file`'s mlp with a wider accumulator that computes the same function (nn/mlp/widen.hpp),
+// its generation and training step kept, so that a run can go on from it with --init.
+void runNetWiden(const NetWidenOptions& options, std::ostream& out) {
+  if (std::filesystem::exists(options.out) && !options.force)
+    throw InputError(options.out + ": already exists (use --force to replace it)");
+  CheckpointContents contents = readCheckpoint(options.file);
+  requireCompatible(options.file, contents.header);
+  const MlpWeights narrow = mlpWeights(options.file, contents);
+  NetworkConfig config = narrow.config;
+  config.accumulator = options.accumulator;
+  try {
+    validate(config);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(e.what());
+  }
+  if (options.accumulator <= narrow.config.accumulator)
+    throw InputError(options.file + ": has " + std::to_string(narrow.config.accumulator) +
+                     " accumulator units; --accumulator must be more");
+  const MlpWeights wide = widenedMlp(narrow, options.accumulator, options.seed);
+  contents.header.config = wide.config;
+  writeCheckpoint(options.out, contents.header, mlpTensors(wide));
+  out << "wrote " << options.out << ": " << describe(wide.config) << ", from "
+      << describe(narrow.config) << " (" << options.file << "), the same outputs\n";
+}
+
+void addNetWiden(CLI::App* net, Commands& commands) {
+  auto options = std::make_shared<NetWidenOptions>();
+  CLI::App* widen = net->add_subcommand(
+      "widen",
+      "Write an mlp with more accumulator units that computes what FILE computes (each new unit "
+      "a copy of an old one sharing its outgoing weights), to train on from with --init.");
+  widen->add_option("FILE", options->file, "Checkpoint of an mlp")->required();
+  widen
+      ->add_option("--accumulator", options->accumulator,
+                   "Units of the wider feature layer (up to 4,096)")
+      ->required();
+  widen->add_option("--seed", options->seed, "Seed of the shares the copies take")
+      ->capture_default_str();
+  widen->add_option("--out", options->out, "Checkpoint file to write")->required();
+  widen->add_flag("--force", options->force, "Replace an existing file");
+  commands.add(widen, [options](const CommandStreams& io) { runNetWiden(*options, io.out); });
+}
+
 }  // namespace
 
 void addNetCommand(CLI::App& app, Commands& commands) {
@@ -173,6 +226,7 @@ void addNetCommand(CLI::App& app, Commands& commands) {
   net->require_subcommand(1);
   addNetInit(net, commands);
   addNetInfo(net, commands);
+  addNetWiden(net, commands);
 }
 
 }  // namespace camelot::cli

@@ -1,5 +1,6 @@
 #include "nn/mlp/mlp_layout.hpp"
 
+#include <cstring>
 #include <map>
 #include <string>
 
@@ -61,6 +62,18 @@ MlpWeights mlpWeights(const std::filesystem::path& path, const CheckpointContent
   if (!byName.empty())
     failCheckpoint(path, "unexpected tensor '" + byName.begin()->first + "' in an mlp checkpoint");
   return w;
+}
+
+std::vector<StoredTensor> mlpTensors(const MlpWeights& weights) {
+  std::vector<StoredTensor> tensors;
+  for (const MlpTensor& t : mlpLayout(weights.config)) {
+    const std::vector<float>& values = weights.*t.weights;
+    StoredTensor stored{t.name, kTensorFloat32, t.shape,
+                        std::vector<std::byte>(values.size() * sizeof(float))};
+    std::memcpy(stored.data.data(), values.data(), stored.data.size());
+    tensors.push_back(std::move(stored));
+  }
+  return tensors;
 }
 
 }  // namespace camelot

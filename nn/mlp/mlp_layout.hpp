@@ -56,4 +56,7 @@ std::vector<MlpTensor> mlpLayout(const NetworkConfig& config);
 // tensor is missing, extra or of the wrong shape for `contents.header.config`.
 MlpWeights mlpWeights(const std::filesystem::path& path, const CheckpointContents& contents);
 
+// The checkpoint's tensors of `weights`, in the layout's order (mlpWeights' inverse).
+std::vector<StoredTensor> mlpTensors(const MlpWeights& weights);
+
 }  // namespace camelot

@@ -74,6 +74,55 @@ TEST_F(NetCommand, InitWritesAnMlpByDefaultAndInfoShowsItsSizes) {
       << text.out;
 }
 
+TEST_F(NetCommand, WidenWritesAWiderMlpThatSearchesAsTheNarrowOneDoes) {
+  const std::string narrow = file("narrow.ckpt"), wide = file("wide.ckpt");
+  ASSERT_EQ(runCamelot({"net", "init", "--accumulator", "32", "--hidden", "8", "--seed", "4",
+                        "--out", narrow})
+                .status,
+            0);
+  const CliResult widen =
+      runCamelot({"net", "widen", narrow, "--accumulator", "64", "--out", wide});
+  ASSERT_EQ(widen.status, 0) << widen.err;
+  EXPECT_EQ(widen.out, "wrote " + wide + ": mlp 64-8-8 (moves 32), from mlp 32-8-8 (moves 32) (" +
+                           narrow + "), the same outputs\n");
+  const CliResult info = runCamelot({"net", "info", wide, "--json"});
+  ASSERT_EQ(info.status, 0) << info.err;
+  EXPECT_EQ(nlohmann::json::parse(info.out)["config"]["accumulator"], 64);
+  // The same analysis to depth 3: value, priors, the values after each move and the principal
+  // variation (the node counts may differ by a few: the integer inference rounds the split
+  // weights).
+  const auto searched = [&](const std::string& net) {
+    const CliResult r = runCamelot({"analyze", "--player", "net:" + net + ",depth=3"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    const std::size_t value = r.out.find("value ", r.out.find("Search:"));
+    return value == std::string::npos ? r.out : r.out.substr(value);
+  };
+  EXPECT_EQ(searched(wide), searched(narrow));
+
+  // Refusals, each one line, the existing file kept.
+  const auto contents = [](const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  const std::string before = contents(wide);
+  const CliResult exists =
+      runCamelot({"net", "widen", narrow, "--accumulator", "96", "--out", wide});
+  EXPECT_EQ(exists.status, 1);
+  EXPECT_EQ(exists.err,
+            "camelot net widen: " + wide + ": already exists (use --force to replace it)\n");
+  const CliResult narrower =
+      runCamelot({"net", "widen", wide, "--accumulator", "32", "--out", file("x.ckpt")});
+  EXPECT_EQ(narrower.status, 1);
+  EXPECT_EQ(narrower.err, "camelot net widen: " + wide +
+                              ": has 64 accumulator units; --accumulator must be more\n");
+  const CliResult resnet =
+      runCamelot({"net", "widen", smallNet(), "--accumulator", "64", "--out", file("y.ckpt")});
+  EXPECT_EQ(resnet.status, 1);
+  EXPECT_EQ(resnet.err, "camelot net widen: " + file("small.ckpt") + ": not an mlp network\n");
+  EXPECT_EQ(contents(wide), before);
+  EXPECT_FALSE(std::filesystem::exists(file("x.ckpt")));
+}
+
 TEST_F(NetCommand, SameSeedSameFile) {
   const std::string a = smallNet();
   const std::string b = file("again.ckpt");
