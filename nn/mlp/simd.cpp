@@ -242,6 +242,11 @@ void affine(const std::int16_t* in, int inputs, const std::int16_t* weights,
 #endif
 }
 
+// GCC 12 warns in affineClipped, expMinus and dot16 of the AVX-512 intrinsics' own pass-through
+// operand, which they leave undefined and never read: a false alarm.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 void affineClipped(const std::int16_t* in, int inputs, const std::int16_t* weights,
                    const std::int32_t* bias, int outputs, int shift, std::int16_t ceiling,
                    std::int16_t* out) {
@@ -278,10 +283,6 @@ void affineClipped(const std::int16_t* in, int inputs, const std::int16_t* weigh
 #endif
 }
 
-// GCC 12 warns here of the AVX-512 intrinsics' own pass-through operand, which they leave
-// undefined and never read: a false alarm.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 void expMinus(float* x, int n, float top) {
   int i = 0;
 #if defined(__AVX512F__)
@@ -318,7 +319,6 @@ void expMinus(float* x, int n, float top) {
   for (; i < n; ++i)
     x[i] = expNonPositive(x[i] - top);
 }
-#pragma GCC diagnostic pop
 
 std::int32_t dot16(const std::int16_t* a, const std::int16_t* b, int n) {
 #if defined(__AVX512BW__)
@@ -348,6 +348,8 @@ std::int32_t dot16(const std::int16_t* a, const std::int16_t* b, int n) {
   return sum;
 #endif
 }
+
+#pragma GCC diagnostic pop
 
 float dot(const float* a, const float* b, int n) {
   int k = 0;
