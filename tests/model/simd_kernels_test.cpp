@@ -22,19 +22,34 @@ TEST(SimdKernels, ThePortableFormIsTheOneBuilt) {
 }
 #endif
 
-TEST(SimdKernels, AffineEqualsPlainIntegerArithmetic) {
-  std::mt19937_64 rng(3);
-  const int inputs = 96, outputs = 64;
-  std::vector<std::int16_t> in(inputs), weights(static_cast<std::size_t>(inputs) * outputs);
-  std::vector<std::int32_t> bias(outputs), out(outputs);
-  std::uniform_int_distribution<int> activation(-300, 1024), weight(-32767, 32767);
-  for (int i = 0; i < inputs; ++i)  // a third of the pairs both 0, as after the clipped ReLU
-    in[static_cast<std::size_t>(i)] =
+// A dense layer's inputs, weights and bias drawn at random: inputs in [lowest, highest] with a
+// third of the pairs both 0, as after the clipped ReLU; weights within ±weightBound, biases
+// within ±100 times it.
+struct RandomLayer {
+  std::vector<std::int16_t> in, weights;
+  std::vector<std::int32_t> bias;
+};
+RandomLayer randomLayer(std::uint64_t seed, int inputs, int outputs, int lowest, int highest,
+                        int weightBound) {
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int> activation(lowest, highest), weight(-weightBound, weightBound);
+  RandomLayer layer{std::vector<std::int16_t>(static_cast<std::size_t>(inputs)),
+                    std::vector<std::int16_t>(static_cast<std::size_t>(inputs) * outputs),
+                    std::vector<std::int32_t>(static_cast<std::size_t>(outputs))};
+  for (int i = 0; i < inputs; ++i)
+    layer.in[static_cast<std::size_t>(i)] =
         (i / 2) % 3 == 0 ? 0 : static_cast<std::int16_t>(activation(rng));
-  for (std::int16_t& w : weights)
+  for (std::int16_t& w : layer.weights)
     w = static_cast<std::int16_t>(weight(rng));
-  for (std::int32_t& b : bias)
+  for (std::int32_t& b : layer.bias)
     b = weight(rng) * 100;
+  return layer;
+}
+
+TEST(SimdKernels, AffineEqualsPlainIntegerArithmetic) {
+  const int inputs = 96, outputs = 64;
+  const auto [in, weights, bias] = randomLayer(3, inputs, outputs, -300, 1024, 32767);
+  std::vector<std::int32_t> out(outputs);
   simd::affine(in.data(), inputs, weights.data(), bias.data(), outputs, out.data());
   for (int o = 0; o < outputs; ++o) {
     std::int64_t expected = bias[static_cast<std::size_t>(o)];
@@ -47,19 +62,10 @@ TEST(SimdKernels, AffineEqualsPlainIntegerArithmetic) {
 
 TEST(SimdKernels, AffineClippedIsAffineShiftedAndClamped) {
   // Sums on both sides of 0 and of the ceiling after the shift, and shifts of 0 and more.
-  std::mt19937_64 rng(4);
   const int inputs = 64, outputs = 64;
   const std::int16_t ceiling = 512;
-  std::vector<std::int16_t> in(inputs), weights(static_cast<std::size_t>(inputs) * outputs);
-  std::vector<std::int32_t> bias(outputs), sums(outputs);
-  std::uniform_int_distribution<int> activation(0, ceiling), weight(-2000, 2000);
-  for (int i = 0; i < inputs; ++i)
-    in[static_cast<std::size_t>(i)] =
-        (i / 2) % 3 == 0 ? 0 : static_cast<std::int16_t>(activation(rng));
-  for (std::int16_t& w : weights)
-    w = static_cast<std::int16_t>(weight(rng));
-  for (std::int32_t& b : bias)
-    b = weight(rng) * 100;
+  const auto [in, weights, bias] = randomLayer(4, inputs, outputs, 0, ceiling, 2000);
+  std::vector<std::int32_t> sums(outputs);
   simd::affine(in.data(), inputs, weights.data(), bias.data(), outputs, sums.data());
   for (const int shift : {0, 5, 9, 14}) {
     std::vector<std::int16_t> out(outputs);
