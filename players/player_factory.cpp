@@ -122,13 +122,21 @@ template <class Rules>
 std::unique_ptr<BasicPlayer<Rules>> makeNetPlayerFor(const NetPlayerSpec& net, std::uint64_t seed) {
   const std::shared_ptr<const Model> model = sharedModelOf(net, Rules::kVariant);
   if (net.treeSearch()) return makeNetTreePlayer<Rules>(net, *model, seed);
+  return makeNetAlphaBetaPlayer<Rules>(net, *model, seed);
+}
+
+}  // namespace
+
+template <class Rules>
+std::unique_ptr<BasicPlayer<Rules>> makeNetAlphaBetaPlayer(const NetPlayerSpec& net,
+                                                           const Model& model, std::uint64_t seed) {
   BasicAlphaBetaSettings<Rules> settings;
   settings.maxDepth = net.depth.value_or(kMaxDepth);
   settings.timeLimit = net.time;
   if (!net.depth && !net.time) settings.timeLimit = kNetAlphaBetaTime;
   settings.seed = seed;
   settings.orderByPriors = net.policyOrder;
-  std::unique_ptr<BasicPositionJudge<Rules>> judge = makeNetworkJudgeFor<Rules>(*model);
+  std::unique_ptr<BasicPositionJudge<Rules>> judge = makeNetworkJudgeFor<Rules>(model);
   if (net.handPercent > 0)
     judge = makeBlendedJudge<Rules>(std::move(judge), net.handPercent, settings.weights);
   std::string name = "net:" + net.file + ",";
@@ -137,7 +145,11 @@ std::unique_ptr<BasicPlayer<Rules>> makeNetPlayerFor(const NetPlayerSpec& net, s
   return std::make_unique<BasicAlphaBetaPlayer<Rules>>(settings, std::move(judge), name);
 }
 
-}  // namespace
+template std::unique_ptr<Player> makeNetAlphaBetaPlayer<StandardRules>(const NetPlayerSpec&,
+                                                                       const Model&, std::uint64_t);
+template std::unique_ptr<GrandPlayer> makeNetAlphaBetaPlayer<GrandRules>(const NetPlayerSpec&,
+                                                                         const Model&,
+                                                                         std::uint64_t);
 
 std::unique_ptr<Player> makeNetPlayer(const NetPlayerSpec& net, std::uint64_t seed) {
   return makeNetPlayerFor<StandardRules>(net, seed);

@@ -16,6 +16,8 @@
 
 namespace camelot {
 
+class Model;
+
 // How a network player searches: the project's alpha-beta standing on the network's value and
 // ordering moves by its policy (the default: the stronger at equal time, docs/learning.md), or
 // a tree search guided by the network (PUCT, or Gumbel as self-play).
@@ -59,6 +61,14 @@ class WrongVariantError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// Alpha-beta on `model`'s value and policy, the `net:` player's own search, as `net` asks
+// (depth, time, move order, hand-written share; its file only names the player), seeded with
+// `seed`. Self-play's learning method "alphabeta" plays its network's moves with it. `model`
+// must outlive the player.
+template <class Rules>
+std::unique_ptr<BasicPlayer<Rules>> makeNetAlphaBetaPlayer(const NetPlayerSpec& net,
+                                                           const Model& model, std::uint64_t seed);
 
 // The options of a `net:` spec, nullopt for another kind; `fallback` is the search of a spec
 // without search= (an arena's --search). Throws SpecError for a bad option.

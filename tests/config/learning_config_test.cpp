@@ -36,8 +36,8 @@ TEST(LearningConfig, BadValuesAreRefusedWithTheirKey) {
   TrainConfig named = config;
   named.learning.method = "minimax";
   EXPECT_EQ(errorOf(named),
-            "learning.toml: learning.method: must be \"alphazero\" or \"descent\" (got "
-            "\"minimax\")");
+            "learning.toml: learning.method: must be \"alphazero\", \"descent\" or "
+            "\"alphabeta\" (got \"minimax\")");
   TrainConfig weight = config;
   weight.learning.quickWinWeight = 1.0;
   EXPECT_EQ(errorOf(weight), "learning.toml: learning.quick_win_weight: must be in [0, 1) (got 1)");
@@ -51,6 +51,17 @@ TEST(LearningConfig, BadValuesAreRefusedWithTheirKey) {
             "learning.toml: learning.teacher_weight: must be in [0, 1] (got 1.5)");
   teacher.learning.teacherWeight = 0.5;
   EXPECT_EQ(parseTrainConfig(toToml(teacher), "saved"), teacher);
+  TrainConfig alphaBeta = config;
+  alphaBeta.learning.method = "alphabeta";
+  alphaBeta.learning.alphaBetaDepth = 0;
+  EXPECT_EQ(errorOf(alphaBeta),
+            "learning.toml: learning.alphabeta_depth: must be in 1..64 (got 0)");
+  alphaBeta.learning.alphaBetaDepth = 4;
+  alphaBeta.learning.alphaBetaHand = 101;
+  EXPECT_EQ(errorOf(alphaBeta),
+            "learning.toml: learning.alphabeta_hand: must be in 0..100 (got 101)");
+  alphaBeta.learning.alphaBetaHand = 50;
+  EXPECT_EQ(parseTrainConfig(toToml(alphaBeta), "saved"), alphaBeta);
   TrainConfig resnet = config;
   resnet.network = defaultNetworkConfig(Architecture::Resnet);
   EXPECT_EQ(errorOf(resnet),

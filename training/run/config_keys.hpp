@@ -65,7 +65,7 @@ inline constexpr Key kTacticalPlanesKey{"tactical_planes",
                                         "Input planes of the attacked and defended squares"};
 
 inline const std::vector<std::string_view> kSearches = {"gumbel", "puct"};
-inline const std::vector<std::string_view> kLearningMethods = {"alphazero", "descent"};
+inline const std::vector<std::string_view> kLearningMethods = {"alphazero", "descent", "alphabeta"};
 inline const std::vector<std::string_view> kOptimizers = {"adamw", "sgd"};
 inline const std::vector<std::string_view> kSchedules = {"constant", "cosine"};
 
@@ -125,7 +125,9 @@ void visitKeys(Config& c, Visitor& v) {
            c.selfplay.device);
 
   v.section("learning");
-  v.choice({"method", "Training targets: \"alphazero\" (tree search) or \"descent\" (minimax)"},
+  v.choice({"method",
+            "Training targets: \"alphazero\" (tree search), \"descent\" (minimax) or "
+            "\"alphabeta\" (the network's alpha-beta)"},
            c.learning.method, kLearningMethods);
   v.integer({"positions_per_move", "Descent: positions its search makes for each move"},
             c.learning.positionsPerMove, 1, 100'000'000);
@@ -136,17 +138,22 @@ void visitKeys(Config& c, Visitor& v) {
       {"max_expansions", "Descent: nodes one iteration expands at most (0: to the game's end)"},
       c.learning.maxExpansions, 0, 1'000'000);
   v.real({"best_move_probability",
-          "Descent: probability of the best move in the sampling plies (ordinal selection)"},
+          "Descent and alphabeta: probability of the best move in the sampling plies"},
          c.learning.bestMoveProbability, {0, 1, true});
   v.boolean({"tree_samples", "Descent: every node of the tree a sample (false: the game's own)"},
             c.learning.treeSamples);
   v.real(
       {"game_result_weight",
-       "Descent: share of the game's result in the values of the positions the game went through"},
+       "Descent and alphabeta: share of the game's result in the values of the game's positions"},
       c.learning.gameResultWeight, {0, 1});
   v.real({"teacher_weight",
           "Descent: share of the hand-written evaluation in each judged position's value"},
          c.learning.teacherWeight, {0, 1});
+  v.integer({"alphabeta_depth", "Alphabeta: plies of the network's search for each move"},
+            c.learning.alphaBetaDepth, 1, 64);
+  v.integer({"alphabeta_hand",
+             "Alphabeta: share of the hand-written evaluation in a leaf's value, in percent"},
+            c.learning.alphaBetaHand, 0, 100);
 
   v.section("buffer");
   v.integer({"window", "Positions the replay buffer keeps, the newest"}, c.buffer.window, 1,

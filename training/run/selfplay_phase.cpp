@@ -114,14 +114,18 @@ PlayedGeneration playGeneration(const BasicSelfPlayPhase<Rules>& phase) {
   const BatchedGamesStats& stats = out.stats;
   const double rate =
       stats.seconds > 0 ? static_cast<double>(stats.evaluations) / stats.seconds : 0.0;
-  phase.say(
-      name + ": " + std::to_string(stats.games) + (stats.games == 1 ? " game (" : " games (") +
-      std::to_string(drawn) + " drawn, " + std::to_string(scoredByMaterial) +
-      " of them scored by material)" + (sparring.games() > 0 ? sparring.text() : "") + ", " +
-      std::to_string(stats.samples) + " positions, " + fixed(rate, 0) +
-      " evaluations/s, mean batch " +
-      fixed(stats.batches > 0 ? static_cast<double>(stats.evaluations) / stats.batches : 0, 1) +
-      ", " + fixed(stats.seconds, 1) + " s");
+  phase.say(name + ": " + std::to_string(stats.games) +
+            (stats.games == 1 ? " game (" : " games (") + std::to_string(drawn) + " drawn, " +
+            std::to_string(scoredByMaterial) + " of them scored by material)" +
+            (sparring.games() > 0 ? sparring.text() : "") + ", " + std::to_string(stats.samples) +
+            " positions, " +
+            // Alpha-beta's judge (learning method "alphabeta") asks for one position at a time,
+            // unbatched.
+            (stats.batches > 0
+                 ? fixed(rate, 0) + " evaluations/s, mean batch " +
+                       fixed(static_cast<double>(stats.evaluations) / stats.batches, 1) + ", "
+                 : "") +
+            fixed(stats.seconds, 1) + " s");
   return out;
 }
 

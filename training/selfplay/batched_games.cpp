@@ -10,6 +10,7 @@
 #include <optional>
 #include <random>
 #include <set>
+#include <span>
 #include <stdexcept>
 #include <type_traits>
 
@@ -156,11 +157,12 @@ class Worker {
     slot.rng.seed(mixSeed(settings_.seed, 4 * game + 3));
     for (int side = 0; side < 2; ++side) {
       const GameSide& s = slot.plan.sides[static_cast<std::size_t>(side)];
+      const std::uint64_t seed =
+          mixSeed(settings_.seed, 4 * game + static_cast<std::uint64_t>(side));
       slot.players[static_cast<std::size_t>(side)] =
-          s.net >= 0 ? nullptr
-                     : makePlayer<Rules>(
-                           PlayerSpec::parse(s.spec),
-                           mixSeed(settings_.seed, 4 * game + static_cast<std::uint64_t>(side)));
+          s.net < 0                        ? makePlayer<Rules>(PlayerSpec::parse(s.spec), seed)
+          : settings_.learning.alphaBeta() ? networkAlphaBeta(s.net, seed)
+                                           : nullptr;
     }
     slot.searching = false;
     slot.samples.clear();
@@ -178,6 +180,38 @@ class Worker {
         tree->clear();
       }
     }
+  }
+
+  // The network's alpha-beta player (learning method "alphabeta"): the search `net:FILE` plays
+  // with, to the config's depth and with its share of the hand-written evaluation.
+  std::unique_ptr<BasicPlayer<Rules>> networkAlphaBeta(int net, std::uint64_t seed) const {
+    NetPlayerSpec spec;
+    spec.depth = settings_.learning.alphaBetaDepth;
+    spec.handPercent = settings_.learning.alphaBetaHand;
+    return makeNetAlphaBetaPlayer<Rules>(spec, *nets_[static_cast<std::size_t>(net)], seed);
+  }
+
+  // The network's alpha-beta move for `side`: the position is a sample with the search's value
+  // and its move as the policy target. In the sampling plies a random legal move is played
+  // instead with probability 1 - best_move_probability, so that games from one start differ
+  // (the search is deterministic).
+  typename Rules::Move alphaBetaMove(Slot& slot, std::size_t side) {
+    BasicPlayer<Rules>& player = *slot.players[side];
+    const typename Rules::Move best = player.chooseMove(slot.game);
+    const typename Rules::MoveList& legal = slot.game.legalMoves();
+    if (slot.plan.record) {
+      oneHot_.assign(legal.size(), 0.0f);
+      const auto chosen = std::ranges::find_if(
+          legal, [&](const typename Rules::Move& m) { return Rules::sameMove(m, best); });
+      oneHot_[static_cast<std::size_t>(chosen - legal.begin())] = 1.0f;
+      slot.net = slot.plan.sides[side].net;
+      recordSample(slot, legal, oneHot_, player.lastReport()->value);
+    }
+    const auto ply = static_cast<int>(slot.game.moves().size());
+    if (ply < settings_.selfplay.openingPlies && legal.size() > 1 &&
+        !std::bernoulli_distribution(settings_.learning.bestMoveProbability)(slot.rng))
+      return legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(slot.rng)];
+    return best;
   }
 
   // Whether both sides play from one Descent tree (the same network).
@@ -226,8 +260,8 @@ class Worker {
     slot.samples.push_back(std::move(sample));
   }
 
-  // Descent: the samples of the positions the game went through take gameResultWeight of their
-  // value from the game's result.
+  // Descent and alphabeta: the samples of the positions the game went through take
+  // gameResultWeight of their value from the game's result.
   void anchorGameLine(Slot& slot) {
     const auto w = static_cast<float>(settings_.learning.gameResultWeight);
     // A position is its placement's hash and its clock (the hash leaves the clock out).
@@ -247,6 +281,10 @@ class Worker {
       const auto side = static_cast<std::size_t>(Rules::side(slot.game.position()));
       if (settings_.learning.descent() && slot.plan.sides[side].net >= 0) {
         if (play(slot, descentMove(slot, side))) return;
+        continue;
+      }
+      if (settings_.learning.alphaBeta() && slot.plan.sides[side].net >= 0) {
+        if (play(slot, alphaBetaMove(slot, side))) return;
         continue;
       }
       if (slot.plan.sides[side].net < 0) {
@@ -276,7 +314,10 @@ class Worker {
       slot.searching = false;
       const BasicSearchResult<Rules>& result = slot.search->result();
       if (slot.plan.record && (slot.fullSearch || settings_.selfplay.recordCheapSearches))
-        recordSample(slot, result, slot.fullSearch);
+        recordSample(
+            slot, result.moves,
+            slot.fullSearch ? std::span<const float>(result.policy) : std::span<const float>(),
+            result.rootValue);
       if (play(slot, result.moves[static_cast<std::size_t>(result.chosen)])) return;
     }
     if (slot.index >= 0) slot.index = -1;  // stopping: the game in flight is dropped
@@ -311,8 +352,11 @@ class Worker {
     return true;
   }
 
-  // The position with its search's value, and its policy when `withPolicy` (a full search).
-  void recordSample(Slot& slot, const BasicSearchResult<Rules>& result, bool withPolicy) {
+  // The position with its search's value `rootValue`, and the search's policy over `moves` (its
+  // legal moves) unless `policy` is empty (a cheap search's position, recorded for its value).
+  template <class Moves>
+  void recordSample(Slot& slot, const Moves& moves, std::span<const float> policy,
+                    float rootValue) {
     const typename Rules::Position& position = slot.game.position();
     BasicTrainingSample<Rules> sample;
     sample.position = position;
@@ -323,17 +367,17 @@ class Worker {
     sample.history.assign(positions.end() - 1 - static_cast<std::ptrdiff_t>(keep),
                           positions.end() - 1);
     sample.repetitions = static_cast<std::uint8_t>(slot.game.repetitions() - 1);
-    if (withPolicy) {
+    if (!policy.empty()) {
       legal_.clear();
-      for (const typename Rules::Move& m : result.moves)
+      for (const typename Rules::Move& m : moves)
         legal_.push_back(m);
       assignLegalPolicy(policy_, position, legal_);
       sample.policyIndices = policy_.indices;
       sample.policyTarget.assign(policy_.size(), 0.0f);
-      for (std::size_t m = 0; m < result.moves.size(); ++m)
-        sample.policyTarget[static_cast<std::size_t>(policy_.slotOfMove[m])] += result.policy[m];
+      for (std::size_t m = 0; m < moves.size(); ++m)
+        sample.policyTarget[static_cast<std::size_t>(policy_.slotOfMove[m])] += policy[m];
     }
-    sample.rootValue = result.rootValue;
+    sample.rootValue = rootValue;
     sample.movesLeft = static_cast<std::int32_t>(slot.game.moves().size());  // made relative later
     slot.sampleSides.push_back(Rules::side(position));
     slot.samples.push_back(std::move(sample));
@@ -357,7 +401,8 @@ class Worker {
       s.movesLeft = std::max(0, plies - s.movesLeft);
       s.result = !winner ? 0 : *winner == slot.sampleSides[i] ? 1 : -1;
     }
-    if (settings_.learning.descent() && settings_.learning.gameResultWeight > 0.0)
+    if ((settings_.learning.descent() || settings_.learning.alphaBeta()) &&
+        settings_.learning.gameResultWeight > 0.0)
       anchorGameLine(slot);
     BasicFinishedGame<Rules> finished;
     finished.index = slot.index;
@@ -404,6 +449,7 @@ class Worker {
   typename Rules::MoveList legal_;  // scratch of the policy grouping
   LegalPolicy policy_;
   std::vector<std::int32_t> moveIndices_;  // scratch of a Descent sample's policy
+  std::vector<float> oneHot_;              // scratch of an alpha-beta sample's policy
 };
 
 // One worker's run, ordered after everything its spawner did before handing it over (the

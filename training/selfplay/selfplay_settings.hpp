@@ -36,7 +36,9 @@ struct SelfPlaySettings {
 
 // [learning]: how self-play makes the training targets. "alphazero": the tree search's visit
 // shares and root values (the [selfplay] search keys); "descent": Descent's minimax values of
-// every node of its tree (mcts/descent_search.hpp, docs/learning.md).
+// every node of its tree (mcts/descent_search.hpp, docs/learning.md); "alphabeta": the network
+// plays by alpha-beta on its value, the search it plays matches with, and each position it
+// moves from learns that search's value and move.
 struct LearningSettings {
   std::string method = "alphazero";  // "alphazero" or "descent"
   int positionsPerMove = 2000;       // descent: positions its search makes for each move
@@ -47,7 +49,10 @@ struct LearningSettings {
   bool treeSamples = true;           // descent: every tree node a sample, not only the game's
   double gameResultWeight = 0.0;     // descent: the result's share on the game's own line
   double teacherWeight = 0.0;        // descent: the hand-written evaluation's share in a value
+  int alphaBetaDepth = 3;            // alphabeta: plies of each move's search
+  int alphaBetaHand = 0;             // alphabeta: the hand-written share of a leaf's value, in %
   bool descent() const { return method == "descent"; }
+  bool alphaBeta() const { return method == "alphabeta"; }
   bool operator==(const LearningSettings&) const = default;
 };
 
