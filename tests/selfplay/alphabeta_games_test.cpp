@@ -89,8 +89,10 @@ TEST(AlphaBetaGames, EachMoveIsASampleOfTheSearchsValueWithTheMovePlayedAsItsTar
     }
   }
   // The first sample's value is a fresh search's from the start (no table from earlier moves).
+  NetPlayerSpec twoPlies;
+  twoPlies.depth = 2;
   const std::unique_ptr<Player> fresh =
-      makeNetAlphaBetaPlayer<StandardRules>(NetPlayerSpec{.depth = 2}, *tinyNet(), 1);
+      makeNetAlphaBetaPlayer<StandardRules>(twoPlies, *tinyNet(), 1);
   fresh->chooseMove(Game(Position::start()));
   EXPECT_EQ(games[0].samples[0].rootValue, fresh->lastReport()->value);
 }
