@@ -5,10 +5,7 @@
 // run on tiny.toml with the method, in both variants.
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "engine/game.hpp"
 #include "nn/checkpoint.hpp"
@@ -17,8 +14,8 @@
 #include "players/player_factory.hpp"
 #include "tests/scratch_dir.hpp"
 #include "tests/selfplay/quick_batched_settings.hpp"
+#include "tests/selfplay/train_to_end.hpp"
 #include "training/run/train_config.hpp"
-#include "training/run/train_loop.hpp"
 #include "training/selfplay/batched_games.hpp"
 
 namespace camelot {
@@ -125,16 +122,6 @@ TEST(AlphaBetaGames, TheSamplingPliesPlayOtherMovesTheSameOnAnyNumberOfWorkers) 
   EXPECT_NE(one[0].record.moves, one[1].record.moves);
 }
 
-// Runs `config` to its end in dir/run (its file written beside it); the run's log.
-std::string train(const TrainConfig& config, const testing_support::ScratchDir& dir) {
-  const fs::path file = dir.path() / "config.toml";
-  std::ofstream(file) << toToml(config);
-  std::ostringstream log, progress;
-  const std::atomic<bool> never{false};
-  runTraining({file, dir.path() / "run", std::nullopt, false, {}}, log, progress, never);
-  return log.str();
-}
-
 TEST(AlphaBetaGames, TinyConfigTrainsWithTheNetworksAlphaBetaInBothVariants) {
   for (const Variant variant : {Variant::Standard, Variant::Grand}) {
     testing_support::ScratchDir dir;
@@ -146,7 +133,7 @@ TEST(AlphaBetaGames, TinyConfigTrainsWithTheNetworksAlphaBetaInBothVariants) {
     config.training.rootValueWeight = 1.0;
     config.selfplay.maxPlies = 60;
     config.evaluation.baselines = {"random"};
-    const std::string log = train(config, dir);
+    const std::string log = testing_support::trainToEnd(config, dir);
     EXPECT_NE(log.find("done: 2 generations"), std::string::npos) << log;
     EXPECT_EQ(readCheckpointHeader(dir.path() / "run" / "latest.ckpt").generation, 2);
   }

@@ -4,12 +4,9 @@
 // of workers; and a whole training run on tiny.toml with the method.
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <filesystem>
-#include <fstream>
 #include <numeric>
 #include <set>
-#include <sstream>
 
 #include "engine/game.hpp"
 #include "engine/rules_status.hpp"
@@ -19,11 +16,11 @@
 #include "nn/features/grand_features.hpp"
 #include "tests/scratch_dir.hpp"
 #include "tests/selfplay/quick_batched_settings.hpp"
+#include "tests/selfplay/train_to_end.hpp"
 #include "tests/tiny_network.hpp"
 #include "training/replay/chunk_file.hpp"
 #include "training/run/selfplay_games.hpp"
 #include "training/run/train_config.hpp"
-#include "training/run/train_loop.hpp"
 #include "training/selfplay/batched_games.hpp"
 
 namespace camelot {
@@ -142,16 +139,6 @@ TEST(DescentGames, TheGamesResultAnchorsTheValuesOfItsOwnPositionsAlone) {
   EXPECT_GT(offTheLine, onTheLine);
 }
 
-// Runs `config` to its end in dir/run (its file written beside it); the run's log.
-std::string train(const TrainConfig& config, const testing_support::ScratchDir& dir) {
-  const fs::path file = dir.path() / "config.toml";
-  std::ofstream(file) << toToml(config);
-  std::ostringstream log, progress;
-  const std::atomic<bool> never{false};
-  runTraining({file, dir.path() / "run", std::nullopt, false, {}}, log, progress, never);
-  return log.str();
-}
-
 TEST(DescentGames, TheSameSeedPlaysTheSameGamesOnAnyNumberOfWorkers) {
   const auto one = play(descentSettings(1, true), 3);
   const auto two = play(descentSettings(2, true), 3);
@@ -187,7 +174,7 @@ TEST(DescentGames, TinyConfigTrainsWithDescent) {
   config.learning.method = "descent";
   config.learning.positionsPerMove = 100;
   config.training.rootValueWeight = 1.0;
-  const std::string log = train(config, dir);
+  const std::string log = testing_support::trainToEnd(config, dir);
   EXPECT_NE(log.find("done: 2 generations"), std::string::npos) << log;
   EXPECT_EQ(readCheckpointHeader(dir.path() / "run" / "latest.ckpt").generation, 2);
   // Its chunks hold tree samples: more positions than the games' plies, each with a one-hot
@@ -213,7 +200,7 @@ TEST(DescentGames, G12_TinyConfigTrainsGrandCamelotWithDescent) {
   config.learning.positionsPerMove = 30;  // Grand Camelot's moves are slow to list: a light test
   config.selfplay.maxPlies = 30;
   config.evaluation.maxPlies = 30;
-  const std::string log = train(config, dir);
+  const std::string log = testing_support::trainToEnd(config, dir);
   EXPECT_NE(log.find("done: 2 generations"), std::string::npos) << log;
   std::int64_t samples = 0;
   for (const auto& e : fs::directory_iterator(dir.path() / "run" / "chunks"))
@@ -244,7 +231,7 @@ TEST(DescentGames, G12_SparringPartnersPlayOneSideOfTheirGames) {
   config.selfplay.maxPlies = 30;
   config.evaluation.maxPlies = 30;
   config.run.generations = 1;
-  const std::string log = train(config, dir);
+  const std::string log = testing_support::trainToEnd(config, dir);
   EXPECT_NE(log.find("8 against sparring partners (the network "), std::string::npos) << log;
   std::ifstream games(dir.path() / "run" / "games" / "gen-000001.jsonl");
   std::string line;
