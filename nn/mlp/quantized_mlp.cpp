@@ -122,7 +122,7 @@ QuantizedLayer quantizeLayer(const std::vector<float>& weight, const std::vector
     ++layer.shift;
   const double scale = std::ldexp(1.0, layer.shift);
   layer.inputs = paddedTo(inputs, simd::kLanes);
-  layer.outputs = paddedTo(outputs, simd::kLanes);
+  layer.outputs = paddedTo(outputs, simd::kOutputBlock);
   layer.weights.assign(static_cast<std::size_t>(layer.inputs) * layer.outputs, 0);
   layer.bias.assign(static_cast<std::size_t>(layer.outputs), 0);
   for (int o = 0; o < outputs; ++o) {
@@ -183,8 +183,9 @@ void quantizedHeads(const QuantizedMlp& net, const std::int16_t* activations,
   const QuantizedLayer& l2 = net.layer2;
   const QuantizedHeads& h = net.heads;
   scratch.sums.resize(static_cast<std::size_t>(std::max(l1.outputs, l2.outputs)));
-  scratch.hidden1.resize(static_cast<std::size_t>(l1.outputs));
-  scratch.hidden2.resize(static_cast<std::size_t>(l2.outputs));
+  // The next layer reads its inputs padded to simd::kLanes: the padding stays 0.
+  scratch.hidden1.resize(static_cast<std::size_t>(std::max(l1.outputs, l2.inputs)));
+  scratch.hidden2.resize(static_cast<std::size_t>(std::max(l2.outputs, h.inputs)));
   clippedLayer(l1, activations, l1.shift, net.one, scratch, scratch.hidden1.data());
   clippedLayer(l2, scratch.hidden1.data(), l2.shift + log2Of(net.one) - log2Of(kHeadInputOne),
                kHeadInputOne, scratch, scratch.hidden2.data());

@@ -23,7 +23,7 @@ namespace camelot {
 // sums at the activation scale times 2^shift.
 struct QuantizedLayer {
   int inputs = 0;   // padded to simd::kLanes with zero weights
-  int outputs = 0;  // padded likewise
+  int outputs = 0;  // padded to simd::kOutputBlock likewise
   int shift = 0;
   std::vector<std::int16_t> weights;  // in pairs of inputs, as simd::affine reads them
   std::vector<std::int32_t> bias;

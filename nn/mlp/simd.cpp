@@ -158,88 +158,108 @@ void accumulate(const std::int16_t* from, std::span<const std::int16_t* const> a
   }
 }
 
-// Outputs are taken 32 at a time (two AVX-512 registers of int32, four AVX2 ones), each input
-// pair broadcast and multiplied into all of them: no horizontal sums.
+// Outputs are taken kOutputBlock at a time (one AVX-512 register of int32, two AVX2 ones), two
+// blocks together where there are two, each input pair broadcast and multiplied into all of them:
+// no horizontal sums.
 namespace {
-// affine's sums, 32 outputs at a time, handed to `store(o, sums)` (AVX-512: two registers of
-// 16; AVX2: four of 8; plain: 32 int32).
+// affine's sums for `Blocks` blocks of outputs from `o`, handed to `store(o, sums, Blocks)`
+// (AVX-512: one register of 16 a block; AVX2: two of 8; plain: 16 int32).
+template <int Blocks, class Store>
+void affineBlocks(const std::int16_t* in, const LivePairs& live, int count,
+                  const std::int16_t* weights, const std::int32_t* bias, int outputs, int o,
+                  Store store) {
+#if defined(__AVX512BW__)
+  // Successive live pairs go to separate chains of sums, four registers in all, so that a
+  // multiply-add waits for the one four registers back and not for the last (the chains hide the
+  // instruction's latency of five cycles at its throughput of two a cycle).
+  constexpr int kChains = 4 / Blocks;
+  __m512i chain[kChains][Blocks];
+  for (int c = 0; c < kChains; ++c)
+    for (int b = 0; b < Blocks; ++b)
+      chain[c][b] =
+          c == 0 ? _mm512_loadu_si512(bias + o + kOutputBlock * b) : _mm512_setzero_si512();
+  const auto step = [&](int k, __m512i* sum) {
+    const int p = live[static_cast<std::size_t>(k)];
+    const __m512i x = _mm512_set1_epi32(pairAt(in, p));
+    const std::int16_t* w = weights + (static_cast<std::size_t>(p) * outputs + o) * 2;
+    for (int b = 0; b < Blocks; ++b) {
+      const __m512i row = _mm512_loadu_si512(w + 2 * kOutputBlock * b);
+#if defined(__AVX512VNNI__)
+      sum[b] = _mm512_dpwssd_epi32(sum[b], x, row);
+#else
+      sum[b] = _mm512_add_epi32(sum[b], _mm512_madd_epi16(x, row));
+#endif
+    }
+  };
+  int k = 0;
+  for (; k + kChains <= count; k += kChains)
+    for (int c = 0; c < kChains; ++c)
+      step(k + c, chain[c]);
+  for (; k < count; ++k)
+    step(k, chain[0]);
+  __m512i sum[Blocks];
+  for (int b = 0; b < Blocks; ++b) {
+    sum[b] = chain[0][b];
+    for (int c = 1; c < kChains; ++c)
+      sum[b] = _mm512_add_epi32(sum[b], chain[c][b]);
+  }
+  store(o, sum, Blocks);
+#elif defined(__AVX2__)
+  __m256i sum[2 * Blocks];
+  for (int r = 0; r < 2 * Blocks; ++r)
+    sum[r] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bias + o + 8 * r));
+  for (int k = 0; k < count; ++k) {
+    const int p = live[static_cast<std::size_t>(k)];
+    const __m256i x = _mm256_set1_epi32(pairAt(in, p));
+    const std::int16_t* w = weights + (static_cast<std::size_t>(p) * outputs + o) * 2;
+    for (int r = 0; r < 2 * Blocks; ++r)
+      sum[r] = _mm256_add_epi32(
+          sum[r],
+          _mm256_madd_epi16(x, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 16 * r))));
+  }
+  store(o, sum, Blocks);
+#else
+  constexpr int kWidth = Blocks * kOutputBlock;
+  std::int32_t sum[kWidth];
+  for (int t = 0; t < kWidth; ++t)
+    sum[t] = bias[o + t];
+  for (int k = 0; k < count; ++k) {
+    const int p = live[static_cast<std::size_t>(k)];
+    const std::int32_t x0 = in[2 * p], x1 = in[2 * p + 1];
+    const std::int16_t* w = weights + (static_cast<std::size_t>(p) * outputs + o) * 2;
+    for (int t = 0; t < kWidth; ++t)
+      sum[t] += x0 * w[2 * t] + x1 * w[2 * t + 1];
+  }
+  store(o, sum, Blocks);
+#endif
+}
+
+// affine's sums, kOutputBlock outputs at a time, handed to `store` as affineBlocks does.
 template <class Store>
 void affineSums(const std::int16_t* in, int inputs, const std::int16_t* weights,
                 const std::int32_t* bias, int outputs, Store store) {
   LivePairs live;
   const int count = nonZeroPairs(in, inputs / 2, live);
-  for (int o = 0; o < outputs; o += kLanes) {
-#if defined(__AVX512BW__)
-    // Even and odd live pairs go to separate sums, so that each multiply-add waits for the
-    // one two steps back and not for the last (four chains hide the instruction's latency).
-    __m512i sum[4] = {_mm512_loadu_si512(bias + o), _mm512_loadu_si512(bias + o + 16),
-                      _mm512_setzero_si512(), _mm512_setzero_si512()};
-    const auto step = [&](int k, __m512i& low, __m512i& high) {
-      const int p = live[static_cast<std::size_t>(k)];
-      const __m512i x = _mm512_set1_epi32(pairAt(in, p));
-      const std::int16_t* w = weights + (static_cast<std::size_t>(p) * outputs + o) * 2;
-#if defined(__AVX512VNNI__)
-      low = _mm512_dpwssd_epi32(low, x, _mm512_loadu_si512(w));
-      high = _mm512_dpwssd_epi32(high, x, _mm512_loadu_si512(w + 32));
-#else
-      low = _mm512_add_epi32(low, _mm512_madd_epi16(x, _mm512_loadu_si512(w)));
-      high = _mm512_add_epi32(high, _mm512_madd_epi16(x, _mm512_loadu_si512(w + 32)));
-#endif
-    };
-    int k = 0;
-    for (; k + 1 < count; k += 2) {
-      step(k, sum[0], sum[1]);
-      step(k + 1, sum[2], sum[3]);
-    }
-    if (k < count) step(k, sum[0], sum[1]);
-    store(o, _mm512_add_epi32(sum[0], sum[2]), _mm512_add_epi32(sum[1], sum[3]));
-#elif defined(__AVX2__)
-    __m256i sum[4];
-    for (int r = 0; r < 4; ++r)
-      sum[r] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bias + o + 8 * r));
-    for (int k = 0; k < count; ++k) {
-      const int p = live[static_cast<std::size_t>(k)];
-      const __m256i x = _mm256_set1_epi32(pairAt(in, p));
-      const std::int16_t* w = weights + (static_cast<std::size_t>(p) * outputs + o) * 2;
-      for (int r = 0; r < 4; ++r)
-        sum[r] = _mm256_add_epi32(
-            sum[r],
-            _mm256_madd_epi16(x, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 16 * r))));
-    }
-    store(o, sum);
-#else
-    std::int32_t sum[kLanes];
-    for (int t = 0; t < kLanes; ++t)
-      sum[t] = bias[o + t];
-    for (int k = 0; k < count; ++k) {
-      const int p = live[static_cast<std::size_t>(k)];
-      const std::int32_t x0 = in[2 * p], x1 = in[2 * p + 1];
-      const std::int16_t* w = weights + (static_cast<std::size_t>(p) * outputs + o) * 2;
-      for (int t = 0; t < kLanes; ++t)
-        sum[t] += x0 * w[2 * t] + x1 * w[2 * t + 1];
-    }
-    store(o, sum);
-#endif
-  }
+  int o = 0;
+  for (; o + 2 * kOutputBlock <= outputs; o += 2 * kOutputBlock)
+    affineBlocks<2>(in, live, count, weights, bias, outputs, o, store);
+  if (o < outputs) affineBlocks<1>(in, live, count, weights, bias, outputs, o, store);
 }
 }  // namespace
 
 void affine(const std::int16_t* in, int inputs, const std::int16_t* weights,
             const std::int32_t* bias, int outputs, std::int32_t* out) {
+  affineSums(in, inputs, weights, bias, outputs, [out](int o, const auto* sum, int blocks) {
 #if defined(__AVX512BW__)
-  affineSums(in, inputs, weights, bias, outputs, [out](int o, __m512i low, __m512i high) {
-    _mm512_storeu_si512(out + o, low);
-    _mm512_storeu_si512(out + o + 16, high);
-  });
+    for (int b = 0; b < blocks; ++b)
+      _mm512_storeu_si512(out + o + kOutputBlock * b, sum[b]);
 #elif defined(__AVX2__)
-  affineSums(in, inputs, weights, bias, outputs, [out](int o, const __m256i* sum) {
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 2 * blocks; ++r)
       _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + o + 8 * r), sum[r]);
-  });
 #else
-  affineSums(in, inputs, weights, bias, outputs,
-             [out](int o, const std::int32_t* sum) { std::copy(sum, sum + kLanes, out + o); });
+    std::copy(sum, sum + blocks * kOutputBlock, out + o);
 #endif
+  });
 }
 
 // GCC 12 warns in affineClipped, expMinus and dot16 of the AVX-512 intrinsics' own pass-through
@@ -257,29 +277,26 @@ void affineClipped(const std::int16_t* in, int inputs, const std::int16_t* weigh
     return _mm512_cvtepi32_epi16(_mm512_min_epi32(
         _mm512_max_epi32(_mm512_sra_epi32(x, count), _mm512_setzero_si512()), top));
   };
-  affineSums(in, inputs, weights, bias, outputs, [&](int o, __m512i low, __m512i high) {
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + o), clip(low));
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + o + 16), clip(high));
+  affineSums(in, inputs, weights, bias, outputs, [&](int o, const __m512i* sum, int blocks) {
+    for (int b = 0; b < blocks; ++b)
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + o + kOutputBlock * b), clip(sum[b]));
   });
 #else
-  std::int32_t sums[kLanes];
-  const auto clip = [&](int o) {
-    for (int t = 0; t < kLanes; ++t)
+  std::int32_t sums[2 * kOutputBlock];
+  const auto clip = [&](int o, int n) {
+    for (int t = 0; t < n; ++t)
       out[o + t] =
           static_cast<std::int16_t>(std::clamp<std::int32_t>(sums[t] >> shift, 0, ceiling));
   };
+  affineSums(in, inputs, weights, bias, outputs, [&](int o, const auto* sum, int blocks) {
 #if defined(__AVX2__)
-  affineSums(in, inputs, weights, bias, outputs, [&](int o, const __m256i* sum) {
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 2 * blocks; ++r)
       _mm256_storeu_si256(reinterpret_cast<__m256i*>(sums + 8 * r), sum[r]);
-    clip(o);
-  });
 #else
-  affineSums(in, inputs, weights, bias, outputs, [&](int o, const std::int32_t* sum) {
-    std::copy(sum, sum + kLanes, sums);
-    clip(o);
-  });
+    std::copy(sum, sum + blocks * kOutputBlock, sums);
 #endif
+    clip(o, blocks * kOutputBlock);
+  });
 #endif
 }
 

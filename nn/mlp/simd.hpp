@@ -17,6 +17,10 @@ namespace camelot::simd {
 // Every length passed to a kernel is a multiple of this: one AVX-512 register of int16.
 inline constexpr int kLanes = 32;
 
+// A dense layer's outputs are a multiple of this (one AVX-512 register of int32 sums): a layer
+// of 16 outputs costs half one of 32.
+inline constexpr int kOutputBlock = 16;
+
 // The instruction set the kernels were built for, for the benchmarks' headers.
 const char* instructionSet();
 

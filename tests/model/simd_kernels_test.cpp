@@ -46,23 +46,26 @@ RandomLayer randomLayer(std::uint64_t seed, int inputs, int outputs, int lowest,
   return layer;
 }
 
+// Every number of output blocks: one alone (a 16-unit layer), two, and two then one.
 TEST(SimdKernels, AffineEqualsPlainIntegerArithmetic) {
-  const int inputs = 96, outputs = 64;
-  const auto [in, weights, bias] = randomLayer(3, inputs, outputs, -300, 1024, 32767);
-  std::vector<std::int32_t> out(outputs);
-  simd::affine(in.data(), inputs, weights.data(), bias.data(), outputs, out.data());
-  for (int o = 0; o < outputs; ++o) {
-    std::int64_t expected = bias[static_cast<std::size_t>(o)];
-    for (int i = 0; i < inputs; ++i)
-      expected += std::int64_t{in[static_cast<std::size_t>(i)]} *
-                  weights[(static_cast<std::size_t>(i / 2) * outputs + o) * 2 + i % 2];
-    EXPECT_EQ(out[static_cast<std::size_t>(o)], expected) << "output " << o;
+  const int inputs = 96;
+  for (const int outputs : {simd::kOutputBlock, 4 * simd::kOutputBlock, 3 * simd::kOutputBlock}) {
+    const auto [in, weights, bias] = randomLayer(3, inputs, outputs, -300, 1024, 32767);
+    std::vector<std::int32_t> out(static_cast<std::size_t>(outputs));
+    simd::affine(in.data(), inputs, weights.data(), bias.data(), outputs, out.data());
+    for (int o = 0; o < outputs; ++o) {
+      std::int64_t expected = bias[static_cast<std::size_t>(o)];
+      for (int i = 0; i < inputs; ++i)
+        expected += std::int64_t{in[static_cast<std::size_t>(i)]} *
+                    weights[(static_cast<std::size_t>(i / 2) * outputs + o) * 2 + i % 2];
+      EXPECT_EQ(out[static_cast<std::size_t>(o)], expected) << outputs << " outputs, output " << o;
+    }
   }
 }
 
 TEST(SimdKernels, AffineClippedIsAffineShiftedAndClamped) {
   // Sums on both sides of 0 and of the ceiling after the shift, and shifts of 0 and more.
-  const int inputs = 64, outputs = 64;
+  const int inputs = 64, outputs = 3 * simd::kOutputBlock;
   const std::int16_t ceiling = 512;
   const auto [in, weights, bias] = randomLayer(4, inputs, outputs, 0, ceiling, 2000);
   std::vector<std::int32_t> sums(outputs);
