@@ -1,4 +1,5 @@
 #include <filesystem>
+#include <functional>
 #include <iomanip>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -11,9 +12,12 @@
 #include "cli/command.hpp"
 #include "cli/command_options.hpp"
 #include "cli/input_error.hpp"
+#include "engine/game_rules.hpp"
 #include "nn/backend/fresh_network.hpp"
 #include "nn/checkpoint.hpp"
 #include "nn/mlp/mlp_layout.hpp"
+#include "nn/mlp/narrow.hpp"
+#include "nn/mlp/sampled_positions.hpp"
 #include "nn/mlp/widen.hpp"
 #include "nn/model.hpp"
 #include "nn/network_config.hpp"
@@ -176,27 +180,46 @@ struct NetWidenOptions {
   bool force = false;
 };
 
-// Writes `file`'s mlp with a wider accumulator that computes the same function (nn/mlp/widen.hpp),
-// its generation and training step kept, so that a run can go on from it with --init.
-void runNetWiden(const NetWidenOptions& options, std::ostream& out) {
-  if (std::filesystem::exists(options.out) && !options.force)
-    throw InputError(options.out + ": already exists (use --force to replace it)");
-  CheckpointContents contents = readCheckpoint(options.file);
-  requireCompatible(options.file, contents.header);
-  const MlpWeights narrow = mlpWeights(options.file, contents);
-  NetworkConfig config = narrow.config;
-  config.accumulator = options.accumulator;
+// The mlp of `file`, to be written reshaped to `out` (`camelot net widen` and `narrow`): refuses
+// an existing `out` without `force`, a checkpoint of another encoding or a residual net, and a
+// shape the network cannot have (`reshape` applied to its config); `contents` keeps the header.
+MlpWeights mlpToReshape(const std::string& file, const std::string& out, bool force,
+                        const std::function<void(NetworkConfig&)>& reshape,
+                        CheckpointContents& contents) {
+  if (std::filesystem::exists(out) && !force)
+    throw InputError(out + ": already exists (use --force to replace it)");
+  contents = readCheckpoint(file);
+  requireCompatible(file, contents.header);
+  MlpWeights weights = mlpWeights(file, contents);
+  NetworkConfig config = weights.config;
+  reshape(config);
   try {
     validate(config);
   } catch (const std::invalid_argument& e) {
     throw InputError(e.what());
   }
+  return weights;
+}
+
+// Writes `weights` to `out` with `contents`' header (generation and training step kept), so that
+// a run can go on from it with --init.
+void writeReshaped(const std::string& out, CheckpointContents& contents,
+                   const MlpWeights& weights) {
+  contents.header.config = weights.config;
+  writeCheckpoint(out, contents.header, mlpTensors(weights));
+}
+
+// Writes `file`'s mlp with a wider accumulator that computes the same function (nn/mlp/widen.hpp).
+void runNetWiden(const NetWidenOptions& options, std::ostream& out) {
+  CheckpointContents contents;
+  const MlpWeights narrow = mlpToReshape(
+      options.file, options.out, options.force,
+      [&](NetworkConfig& c) { c.accumulator = options.accumulator; }, contents);
   if (options.accumulator <= narrow.config.accumulator)
     throw InputError(options.file + ": has " + std::to_string(narrow.config.accumulator) +
                      " accumulator units; --accumulator must be more");
   const MlpWeights wide = widenedMlp(narrow, options.accumulator, options.seed);
-  contents.header.config = wide.config;
-  writeCheckpoint(options.out, contents.header, mlpTensors(wide));
+  writeReshaped(options.out, contents, wide);
   out << "wrote " << options.out << ": " << describe(wide.config) << ", from "
       << describe(narrow.config) << " (" << options.file << "), the same outputs\n";
 }
@@ -219,6 +242,51 @@ void addNetWiden(CLI::App* net, Commands& commands) {
   commands.add(widen, [options](const CommandStreams& io) { runNetWiden(*options, io.out); });
 }
 
+struct NetNarrowOptions {
+  std::string file;
+  int hidden = 0;
+  std::string out;
+  bool force = false;
+};
+
+// Writes `file`'s mlp with fewer hidden units, chosen by their activations in positions of
+// random play (nn/mlp/narrow.hpp).
+void runNetNarrow(const NetNarrowOptions& options, std::ostream& out) {
+  CheckpointContents contents;
+  const MlpWeights wide = mlpToReshape(
+      options.file, options.out, options.force,
+      [&](NetworkConfig& c) { c.hidden = options.hidden; }, contents);
+  if (options.hidden >= wide.config.hidden)
+    throw InputError(options.file + ": has " + std::to_string(wide.config.hidden) +
+                     " hidden units; --hidden must be fewer");
+  std::vector<std::vector<std::int32_t>> samples;
+  const auto keep = [&samples](const std::vector<std::int32_t>& f) { samples.push_back(f); };
+  if (wide.config.variant == Variant::Grand)
+    forEachSampledPosition<GrandRules>(keep);
+  else
+    forEachSampledPosition<StandardRules>(keep);
+  const MlpWeights narrow = narrowedMlp(wide, options.hidden, samples);
+  writeReshaped(options.out, contents, narrow);
+  out << "wrote " << options.out << ": " << describe(narrow.config) << ", from "
+      << describe(wide.config) << " (" << options.file
+      << "), close to its outputs: train on from it with --init\n";
+}
+
+void addNetNarrow(CLI::App* net, Commands& commands) {
+  auto options = std::make_shared<NetNarrowOptions>();
+  CLI::App* narrow = net->add_subcommand(
+      "narrow",
+      "Write an mlp with fewer hidden units than FILE (those whose activations in random play "
+      "matter most kept, the others' means folded into the next layer's bias), to train on from "
+      "with --init.");
+  narrow->add_option("FILE", options->file, "Checkpoint of an mlp")->required();
+  narrow->add_option("--hidden", options->hidden, "Units of each of the two dense layers")
+      ->required();
+  narrow->add_option("--out", options->out, "Checkpoint file to write")->required();
+  narrow->add_flag("--force", options->force, "Replace an existing file");
+  commands.add(narrow, [options](const CommandStreams& io) { runNetNarrow(*options, io.out); });
+}
+
 }  // namespace
 
 void addNetCommand(CLI::App& app, Commands& commands) {
@@ -227,6 +295,7 @@ void addNetCommand(CLI::App& app, Commands& commands) {
   addNetInit(net, commands);
   addNetInfo(net, commands);
   addNetWiden(net, commands);
+  addNetNarrow(net, commands);
 }
 
 }  // namespace camelot::cli

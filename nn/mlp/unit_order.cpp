@@ -2,23 +2,14 @@
 
 #include <algorithm>
 #include <bit>
-#include <random>
 #include <tuple>
 
 #include "engine/game_rules.hpp"
-#include "nn/features/grand_features.hpp"
-#include "nn/features/sparse_features.hpp"
+#include "nn/mlp/sampled_positions.hpp"
 #include "nn/mlp/simd.hpp"
 
 namespace camelot {
 namespace {
-
-// Random games from the start, and the plies sampled from each: 4,096 positions, a few
-// milliseconds at a network's load, enough that the order found in them holds at a search's
-// leaves (docs/network.md gives the live pairs in both).
-constexpr int kSampleGames = 64;
-constexpr int kSamplePlies = 64;
-constexpr std::uint32_t kSampleSeed = 20261129;
 
 // A swap pass over every two pairs at most this many times (it settles in fewer).
 constexpr int kMostSwapPasses = 32;
@@ -128,22 +119,11 @@ void reorderUnits(QuantizedMlp& net, const std::vector<int>& order) {
 template <class Rules>
 UnitActivity sampledUnitActivity(const QuantizedMlp& net) {
   UnitActivity activity{net.accumulator, {}};
-  std::mt19937 rng(kSampleSeed);
-  typename Rules::MoveList moves;
-  std::vector<std::int32_t> features;
   std::vector<const std::int16_t*> columns;
   std::vector<std::int16_t> scratch;
-  for (int game = 0; game < kSampleGames; ++game) {
-    typename Rules::Position p = Rules::Position::start();
-    for (int ply = 0; ply < kSamplePlies; ++ply) {
-      Rules::legalMoves(p, moves);
-      if (moves.empty() || Rules::finalValue(p, moves, /*third=*/false)) break;
-      features.clear();
-      activeFeatures(p, moves, /*repetitions=*/0, features);
-      addActivity(net, features, columns, scratch, activity);
-      p = Rules::after(p, moves[rng() % moves.size()]);
-    }
-  }
+  forEachSampledPosition<Rules>([&](const std::vector<std::int32_t>& features) {
+    addActivity(net, features, columns, scratch, activity);
+  });
   return activity;
 }
 

@@ -30,6 +30,21 @@ class NetCommand : public ::testing::Test {
     EXPECT_EQ(r.status, 0) << r.err;
     return path;
   }
+  // `args` fail with exit status 1 and the one line `err`.
+  static void expectRefused(const std::vector<std::string>& args, const std::string& err) {
+    const CliResult r = runCamelot(args);
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.err, err);
+  }
+  // A fresh mlp (seed 4) of `accumulator` and `hidden` units in `name`.
+  std::string freshMlp(const std::string& name, int accumulator, int hidden) {
+    const std::string path = file(name);
+    const CliResult r =
+        runCamelot({"net", "init", "--accumulator", std::to_string(accumulator), "--hidden",
+                    std::to_string(hidden), "--seed", "4", "--out", path});
+    EXPECT_EQ(r.status, 0) << r.err;
+    return path;
+  }
 
  private:
   testing_support::ScratchDir dir_;
@@ -75,11 +90,7 @@ TEST_F(NetCommand, InitWritesAnMlpByDefaultAndInfoShowsItsSizes) {
 }
 
 TEST_F(NetCommand, WidenWritesAWiderMlpThatSearchesAsTheNarrowOneDoes) {
-  const std::string narrow = file("narrow.ckpt"), wide = file("wide.ckpt");
-  ASSERT_EQ(runCamelot({"net", "init", "--accumulator", "32", "--hidden", "8", "--seed", "4",
-                        "--out", narrow})
-                .status,
-            0);
+  const std::string narrow = freshMlp("narrow.ckpt", 32, 8), wide = file("wide.ckpt");
   const CliResult widen =
       runCamelot({"net", "widen", narrow, "--accumulator", "64", "--out", wide});
   ASSERT_EQ(widen.status, 0) << widen.err;
@@ -105,21 +116,36 @@ TEST_F(NetCommand, WidenWritesAWiderMlpThatSearchesAsTheNarrowOneDoes) {
     return std::string(std::istreambuf_iterator<char>(in), {});
   };
   const std::string before = contents(wide);
-  const CliResult exists =
-      runCamelot({"net", "widen", narrow, "--accumulator", "96", "--out", wide});
-  EXPECT_EQ(exists.status, 1);
-  EXPECT_EQ(exists.err,
-            "camelot net widen: " + wide + ": already exists (use --force to replace it)\n");
-  const CliResult narrower =
-      runCamelot({"net", "widen", wide, "--accumulator", "32", "--out", file("x.ckpt")});
-  EXPECT_EQ(narrower.status, 1);
-  EXPECT_EQ(narrower.err, "camelot net widen: " + wide +
-                              ": has 64 accumulator units; --accumulator must be more\n");
-  const CliResult resnet =
-      runCamelot({"net", "widen", smallNet(), "--accumulator", "64", "--out", file("y.ckpt")});
-  EXPECT_EQ(resnet.status, 1);
-  EXPECT_EQ(resnet.err, "camelot net widen: " + file("small.ckpt") + ": not an mlp network\n");
+  expectRefused({"net", "widen", narrow, "--accumulator", "96", "--out", wide},
+                "camelot net widen: " + wide + ": already exists (use --force to replace it)\n");
+  expectRefused(
+      {"net", "widen", wide, "--accumulator", "32", "--out", file("x.ckpt")},
+      "camelot net widen: " + wide + ": has 64 accumulator units; --accumulator must be more\n");
+  expectRefused({"net", "widen", smallNet(), "--accumulator", "64", "--out", file("y.ckpt")},
+                "camelot net widen: " + file("small.ckpt") + ": not an mlp network\n");
   EXPECT_EQ(contents(wide), before);
+  EXPECT_FALSE(std::filesystem::exists(file("x.ckpt")));
+}
+
+TEST_F(NetCommand, NarrowWritesAnMlpWithFewerHiddenUnitsAndRefusesBadWidths) {
+  const std::string wide = freshMlp("wide.ckpt", 32, 32), narrow = file("narrow.ckpt");
+  const CliResult made = runCamelot({"net", "narrow", wide, "--hidden", "16", "--out", narrow});
+  ASSERT_EQ(made.status, 0) << made.err;
+  EXPECT_EQ(made.out, "wrote " + narrow +
+                          ": mlp 32-16-16 (moves 32), from mlp 32-32-32 (moves 32) (" + wide +
+                          "), close to its outputs: train on from it with --init\n");
+  const CliResult info = runCamelot({"net", "info", narrow, "--json"});
+  ASSERT_EQ(info.status, 0) << info.err;
+  EXPECT_EQ(nlohmann::json::parse(info.out)["config"]["hidden"], 16);
+  EXPECT_EQ(runCamelot({"analyze", "--player", "net:" + narrow + ",depth=2"}).status, 0);
+
+  expectRefused({"net", "narrow", wide, "--hidden", "8", "--out", narrow},
+                "camelot net narrow: " + narrow + ": already exists (use --force to replace it)\n");
+  expectRefused(
+      {"net", "narrow", narrow, "--hidden", "16", "--out", file("x.ckpt")},
+      "camelot net narrow: " + narrow + ": has 16 hidden units; --hidden must be fewer\n");
+  expectRefused({"net", "narrow", smallNet(), "--hidden", "8", "--out", file("y.ckpt")},
+                "camelot net narrow: " + file("small.ckpt") + ": not an mlp network\n");
   EXPECT_FALSE(std::filesystem::exists(file("x.ckpt")));
 }
 

@@ -5,13 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <random>
 #include <stdexcept>
 
-#include "engine/game.hpp"
 #include "nn/checkpoint.hpp"
 #include "nn/mlp/mlp_model.hpp"
-#include "nn/model.hpp"
+#include "tests/model/same_outputs.hpp"
 
 namespace camelot {
 namespace {
@@ -27,24 +25,8 @@ TEST(WidenedMlp, GivesTheNarrowNetworksOutputsAlongRandomGames) {
   for (const int width : {24, 40}) {        // fewer copies than units, and every unit copied
     const MlpWeights wide = widenedMlp(narrow, width, /*seed=*/3);
     ASSERT_EQ(wide.config.accumulator, width);
-    const auto a = makeMlpModel(narrow, MlpInference::Float)->evaluator();
-    const auto b = makeMlpModel(wide, MlpInference::Float)->evaluator();
-    std::mt19937_64 rng(11);
-    Game game;
-    for (int ply = 0; ply < 120 && !game.finished(); ++ply) {
-      const EvaluationRequest request{&game.position(), &game.legalMoves(), {}, 0};
-      std::vector<Evaluation> x(1), y(1);
-      a->evaluate(std::span(&request, 1), x);
-      b->evaluate(std::span(&request, 1), y);
-      ASSERT_NEAR(x[0].value.win, y[0].value.win, 1e-5) << "width " << width << ", ply " << ply;
-      ASSERT_NEAR(x[0].value.loss, y[0].value.loss, 1e-5) << "width " << width << ", ply " << ply;
-      ASSERT_NEAR(x[0].movesLeft, y[0].movesLeft, 1e-4) << "width " << width << ", ply " << ply;
-      ASSERT_EQ(x[0].priors.size(), y[0].priors.size());
-      for (std::size_t m = 0; m < x[0].priors.size(); ++m)
-        ASSERT_NEAR(x[0].priors[m], y[0].priors[m], 1e-5) << "width " << width << ", ply " << ply;
-      const auto& moves = game.legalMoves();
-      game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
-    }
+    testing_support::expectSameOutputsAlongARandomGame(narrow, wide, 11,
+                                                       "width " + std::to_string(width));
   }
 }
 

@@ -1,0 +1,65 @@
+// nn/mlp/narrow.hpp: a narrowed mlp keeps the hidden units that vary and folds the constant ones
+// into the next layer's bias, so where the dropped units are constant it computes what the wider
+// one computes; a width that is not smaller is refused.
+#include "nn/mlp/narrow.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <stdexcept>
+
+#include "engine/game_rules.hpp"
+#include "nn/checkpoint.hpp"
+#include "nn/mlp/mlp_model.hpp"
+#include "nn/mlp/sampled_positions.hpp"
+#include "tests/model/same_outputs.hpp"
+
+namespace camelot {
+namespace {
+
+const std::filesystem::path kTinyMlp = std::filesystem::path(CAMELOT_TEST_DATA) / "mlp-tiny.ckpt";
+
+std::vector<std::vector<std::int32_t>> samples() {
+  std::vector<std::vector<std::int32_t>> out;
+  forEachSampledPosition<StandardRules>(
+      [&out](const std::vector<std::int32_t>& features) { out.push_back(features); });
+  return out;
+}
+
+// The tiny mlp (16-8-8) with its last four units of each dense layer constant: no weights into
+// them, so each is its bias, clipped; the first layer's at 0.3 and 0.7, inside the clip.
+MlpWeights withConstantUnits() {
+  MlpWeights w = mlpWeights(kTinyMlp, readCheckpoint(kTinyMlp));
+  const std::size_t a = 16, h = 8;
+  for (std::size_t unit = 4; unit < h; ++unit) {
+    for (std::size_t i = 0; i < a; ++i)
+      w.layer1[unit * a + i] = 0.0f;
+    w.layer1Bias[unit] = unit % 2 == 0 ? 0.3f : 0.7f;
+    for (std::size_t i = 0; i < h; ++i)
+      w.layer2[unit * h + i] = 0.0f;
+    w.layer2Bias[unit] = 0.5f;
+  }
+  return w;
+}
+
+TEST(NarrowedMlp, DropsTheConstantUnitsAndGivesTheWiderNetworksOutputs) {
+  const MlpWeights wide = withConstantUnits();
+  const MlpWeights narrow = narrowedMlp(wide, 4, samples());
+  ASSERT_EQ(narrow.config.hidden, 4);
+  ASSERT_EQ(narrow.layer1.size(), 4u * 16);
+  ASSERT_EQ(narrow.layer2.size(), 4u * 4);
+  ASSERT_EQ(narrow.wdl.size(), 3u * 4);
+  // The kept units are the first four, their incoming weights unchanged.
+  for (std::size_t i = 0; i < narrow.layer1.size(); ++i)
+    ASSERT_EQ(narrow.layer1[i], wide.layer1[i]);
+  testing_support::expectSameOutputsAlongARandomGame(wide, narrow, 5, "narrowed");
+}
+
+TEST(NarrowedMlp, RefusesAWidthThatIsNotSmaller) {
+  const MlpWeights w = mlpWeights(kTinyMlp, readCheckpoint(kTinyMlp));
+  EXPECT_THROW(narrowedMlp(w, 8, samples()), std::invalid_argument);
+  EXPECT_THROW(narrowedMlp(w, 12, samples()), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace camelot
