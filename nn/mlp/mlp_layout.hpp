@@ -5,6 +5,7 @@
 // (nn/mlp/mlp_network.hpp) checks its parameters against it when it is built, so the three
 // cannot drift apart.
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <vector>
@@ -27,6 +28,12 @@ struct MlpInputShape {
   int mostNodeFeatures = 0;
 };
 MlpInputShape mlpInputShape(Variant variant);
+
+// The mlp's activation after the feature layer and each dense layer: the clipped ReLU, 0 below 0
+// and 1 above 1 (the integer form's [0, one]).
+inline float clipped(float x) {
+  return std::clamp(x, 0.0f, 1.0f);
+}
 
 // The weights as the checkpoint stores them: flat row-major arrays (a Linear's weight is
 // [out][in]), one per tensor of the layout. The model transposes its copy once for inference.

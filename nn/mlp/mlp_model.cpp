@@ -20,10 +20,6 @@
 namespace camelot {
 namespace {
 
-float clipped(float x) {
-  return std::clamp(x, 0.0f, 1.0f);
-}
-
 // `rows` x `columns` row-major -> `columns` x `rows`.
 std::vector<float> transposed(const std::vector<float>& m, int rows, int columns) {
   std::vector<float> t(m.size());

@@ -10,10 +10,6 @@
 namespace camelot {
 namespace {
 
-float clipped(float x) {
-  return std::clamp(x, 0.0f, 1.0f);
-}
-
 // The clipped outputs of the layer `weight` [outputs][inputs] x + `bias`.
 std::vector<float> clippedLayer(const std::vector<float>& weight, const std::vector<float>& bias,
                                 const std::vector<float>& x) {
