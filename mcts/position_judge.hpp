@@ -27,6 +27,9 @@ class BasicPositionJudge {
   // the tactical ones (Rules::tacticalMoves): a value may read the captures and goal entries
   // alone.
   virtual int value(const Position& position, const MoveList& moves) = 0;
+  // A hint that `value` of `position` may be asked soon (alpha-beta gives it before it generates
+  // the node's moves): a judge with a table of values loads the position's entry meanwhile.
+  virtual void prefetch(const Position& /*position*/) {}
   // One prior a move of `moves` into `priors`, summing to 1.
   virtual void priors(const Position& position, const MoveList& moves,
                       std::vector<float>& priors) = 0;

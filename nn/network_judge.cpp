@@ -27,6 +27,7 @@ class ValueCache {
     if (e == 0 || (e ^ key) >> kValueBits != 0) return std::nullopt;
     return static_cast<std::int16_t>(e & kValueMask);
   }
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&entries_[key & kMask]); }
   void put(std::uint64_t key, int value) {
     entries_[key & kMask] = (key & ~kValueMask) | static_cast<std::uint16_t>(value);
   }
@@ -57,6 +58,10 @@ class NetworkJudge final : public BasicPositionJudge<Rules> {
     const int value = static_cast<int>(std::lround(answer.value.expected() * kJudgeWinUnits));
     cache_.put(key, value);
     return value;
+  }
+
+  void prefetch(const Position& position) override {
+    cache_.prefetch(ValueCache::keyOf<Rules>(position));
   }
 
   void priors(const Position& position, const MoveList& moves,

@@ -271,6 +271,7 @@ class BasicAlphaBetaPlayer<Rules>::Search {
   // them. Otherwise the side may decline (the optional charges), so the static value stands.
   int quiesce(const Position& p, int alpha, int beta, int ply) {
     if (const std::optional<int> score = enterNode(p, ply)) return *score;
+    if (player_.judge_) player_.judge_->prefetch(p);
 
     // The captures, the castle wins and the judge's value need only the tactical moves; the
     // canter trees of the rest are most of a full list's cost.

@@ -27,6 +27,7 @@ class BlendedJudge final : public BasicPositionJudge<Rules> {
     return (network * (100 - handPercent_) + hand * handPercent_) / 100;
   }
 
+  void prefetch(const Position& position) override { network_->prefetch(position); }
   void priors(const Position& position, const MoveList& moves,
               std::vector<float>& priors) override {
     network_->priors(position, moves, priors);

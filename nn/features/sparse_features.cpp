@@ -64,33 +64,66 @@ void activeFeatures(const Position& position, const MoveList& moves, int repetit
   nodeFeatures(position, moves, repetitions, out);
 }
 
-void nodeFeatures(const Position& position, const MoveList& moves, int repetitions,
-                  std::vector<std::int32_t>& out) {
-  const Color mover = position.sideToMove();
-  const Color enemy = opposite(mover);
+namespace {
+
+// What the node features read of the legal moves.
+struct Tactics {
   Bitboard capturable, captureStart, captureEnd, goalEntryFrom;
   int longestCapture = 0;
+};
+
+Tactics tacticsOf(const Position& position, const MoveList& moves) {
+  const Color mover = position.sideToMove();
+  Tactics t;
   for (const Move& m : moves) {
     if (m.isCapture()) {
-      capturable |= m.capturedSquares();
-      captureStart.set(m.from());
-      captureEnd.set(m.to());
-      longestCapture = std::max(longestCapture, m.jumpSteps());
+      t.capturable |= m.capturedSquares();
+      t.captureStart.set(m.from());
+      t.captureEnd.set(m.to());
+      t.longestCapture = std::max(t.longestCapture, m.jumpSteps());
     }
-    if (isGoalOf(mover, m.to()) && !isGoalOf(mover, m.from())) goalEntryFrom.set(m.from());
+    if (isGoalOf(mover, m.to()) && !isGoalOf(mover, m.from())) t.goalEntryFrom.set(m.from());
   }
-  addSquares(out, CellFeature::Capturable, capturable, mover);
-  addSquares(out, CellFeature::CaptureStart, captureStart, mover);
-  addSquares(out, CellFeature::CaptureEnd, captureEnd, mover);
-  addSquares(out, CellFeature::GoalEntryFrom, goalEntryFrom, mover);
+  return t;
+}
 
-  out.push_back(kOwnCastleMovesFeature + position.castleMovesUsed(mover));
-  out.push_back(kEnemyCastleMovesFeature + position.castleMovesUsed(enemy));
-  if ((position.pieces(mover) & castleOf(mover)).any()) out.push_back(kMustLeaveFeature);
-  out.push_back(kClockFeature + clockBucket(position.clock()));
+void addTacticalCells(std::vector<std::int32_t>& out, const Tactics& t, Color mover) {
+  addSquares(out, CellFeature::Capturable, t.capturable, mover);
+  addSquares(out, CellFeature::CaptureStart, t.captureStart, mover);
+  addSquares(out, CellFeature::CaptureEnd, t.captureEnd, mover);
+  addSquares(out, CellFeature::GoalEntryFrom, t.goalEntryFrom, mover);
+}
+
+void addTacticalScalars(std::vector<std::int32_t>& out, const Tactics& t, int repetitions) {
   if (repetitions > 0) out.push_back(kRepetitionFeature);
-  if (longestCapture > 0)
-    out.push_back(kCaptureSizeFeature + std::min(longestCapture, kCaptureSizeBuckets) - 1);
+  if (t.longestCapture > 0)
+    out.push_back(kCaptureSizeFeature + std::min(t.longestCapture, kCaptureSizeBuckets) - 1);
+}
+
+}  // namespace
+
+StateFeatures stateFeatures(const Position& position, Color view) {
+  const Color enemy = opposite(view);
+  return {kOwnCastleMovesFeature + position.castleMovesUsed(view),
+          kEnemyCastleMovesFeature + position.castleMovesUsed(enemy),
+          (position.pieces(view) & castleOf(view)).any() ? kMustLeaveFeature : -1,
+          kClockFeature + clockBucket(position.clock())};
+}
+
+void tacticalFeatures(const Position& position, const MoveList& moves, int repetitions,
+                      std::vector<std::int32_t>& out) {
+  const Tactics t = tacticsOf(position, moves);
+  addTacticalCells(out, t, position.sideToMove());
+  addTacticalScalars(out, t, repetitions);
+}
+
+void nodeFeatures(const Position& position, const MoveList& moves, int repetitions,
+                  std::vector<std::int32_t>& out) {
+  const Tactics t = tacticsOf(position, moves);
+  addTacticalCells(out, t, position.sideToMove());
+  for (const std::int32_t f : stateFeatures(position, position.sideToMove()))
+    if (f >= 0) out.push_back(f);
+  addTacticalScalars(out, t, repetitions);
 }
 
 }  // namespace camelot

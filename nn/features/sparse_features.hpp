@@ -75,6 +75,19 @@ int pieceFeature(int block, Square square, Color view);
 void activeFeatures(const Position& position, const MoveList& moves, int repetitions,
                     std::vector<std::int32_t>& out);
 
+// The position's state beside its pieces, from `view`'s side: the castle moves each side has
+// used, the must-leave (R7 pending; -1 when not) and the clock's bucket. Like the pieces they
+// change by few from one position to the next, so the integer accumulator keeps them with the
+// pieces (nn/mlp/piece_accumulator.hpp).
+inline constexpr int kStateFeatures = 4;
+using StateFeatures = std::array<std::int32_t, kStateFeatures>;
+StateFeatures stateFeatures(const Position& position, Color view);
+
+// The node features but the state's: the tactical blocks, the repetition and the capture size
+// (nodeFeatures' order).
+void tacticalFeatures(const Position& position, const MoveList& moves, int repetitions,
+                      std::vector<std::int32_t>& out);
+
 // The features after the piece blocks alone: the tactical blocks read from the legal moves and
 // the scalar features (castle counters, must-leave, clock, repetition, capture size). Only the
 // captures and goal entries among `moves` are read, so generateTacticalMoves' list gives the

@@ -229,11 +229,20 @@ template <class Rules>
 bool MlpEvaluator<Rules>::headsInIntegers(const BasicEvaluationRequest<Rules>& r) {
   const QuantizedMlp& q = *model_->quantized();
   const auto& p = *r.position;
-  // Each game adds its node features to the piece columns' sum kept from the last position of
-  // the same view (PieceAccumulator, GrandPieceAccumulator).
+  // Each game adds its node features to the sum kept from the last position of the same view
+  // (PieceAccumulator, GrandPieceAccumulator): the standard game's keeps the state features
+  // (castle counters, must-leave, clock) with the pieces, so only the tactical ones are added
+  // here, and at most kStateFeatures of the node features are the state's.
   features_.clear();
-  nodeFeatures(p, *r.moves, r.repetitions, features_);
-  if (features_.size() > static_cast<std::size_t>(mostNodeFeatures_)) return false;
+  std::size_t nodeCount = 0;
+  if constexpr (std::is_same_v<Rules, StandardRules>) {
+    tacticalFeatures(p, *r.moves, r.repetitions, features_);
+    nodeCount = features_.size() + kStateFeatures;
+  } else {
+    nodeFeatures(p, *r.moves, r.repetitions, features_);
+    nodeCount = features_.size();
+  }
+  if (nodeCount > static_cast<std::size_t>(mostNodeFeatures_)) return false;
   featureColumns_.clear();
   for (const std::int32_t f : features_)
     featureColumns_.push_back(column(q, f));
@@ -283,7 +292,7 @@ void MlpEvaluator<Rules>::evaluate(std::span<const BasicEvaluationRequest<Rules>
     const float top = std::max({wdl[0], wdl[1], wdl[2]});
     float sum = 0.0f;
     for (float& x : wdl)
-      sum += (x = std::exp(x - top));
+      sum += (x = x == top ? 1.0f : std::exp(x - top));  // e^0 is 1: one call fewer
     result.value = {wdl[0] / sum, wdl[1] / sum, wdl[2] / sum};
     result.movesLeft = std::max(0.0f, heads_[3] * 100.0f);
 

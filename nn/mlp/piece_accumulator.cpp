@@ -30,9 +30,15 @@ PieceAccumulator::View& PieceAccumulator::update(const Position& position, Color
     present += pieces[block].count();
   }
   const bool fresh = !v.summed || changed >= present;
-  // A fresh sum adds every piece, an update changes fewer columns than there are pieces.
-  std::array<const std::int16_t*, kMostPieces> added, removed;
+  // A fresh sum adds every piece and the state, an update changes fewer columns than that.
+  std::array<const std::int16_t*, kMostPieces + kStateFeatures> added, removed;
   std::size_t addedCount = 0, removedCount = 0;
+  const StateFeatures state = stateFeatures(position, view);
+  for (std::size_t k = 0; k < kStateFeatures; ++k) {
+    if (!fresh && state[k] == v.state[k]) continue;  // mostly: the clock's bucket is 10-15 plies
+    if (state[k] >= 0) added[addedCount++] = column(net_, state[k]);
+    if (!fresh && v.state[k] >= 0) removed[removedCount++] = column(net_, v.state[k]);
+  }
   // pieceFeature's arithmetic with the view's cell table read once: this runs at every leaf.
   const std::int16_t* cells = cellTable(view);
   for (int block = 0; block < kPieceBlocks; ++block) {
@@ -53,6 +59,7 @@ PieceAccumulator::View& PieceAccumulator::update(const Position& position, Color
                     counts_);
   v.summed = true;
   v.pieces = pieces;
+  v.state = state;
   return v;
 }
 

@@ -64,7 +64,7 @@ std::vector<std::int32_t> summedInInt32(const QuantizedMlp& net,
   return sums;
 }
 
-// The same for the piece columns of `position` from `view`'s side.
+// The same for the piece and state columns of `position` from `view`'s side.
 std::vector<std::int32_t> summedInInt32(const QuantizedMlp& net, const Position& position,
                                         Color view) {
   std::vector<std::int32_t> features;
@@ -72,6 +72,8 @@ std::vector<std::int32_t> summedInInt32(const QuantizedMlp& net, const Position&
   for (int block = 0; block < kPieceBlocks; ++block)
     forEachSquare(pieces[static_cast<std::size_t>(block)],
                   [&](Square s) { features.push_back(pieceFeature(block, s, view)); });
+  for (const std::int32_t f : stateFeatures(position, view))
+    if (f >= 0) features.push_back(f);
   return summedInInt32(net, features);
 }
 
