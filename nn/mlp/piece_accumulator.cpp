@@ -1,6 +1,25 @@
 #include "nn/mlp/piece_accumulator.hpp"
 
+#include <algorithm>
+#include <bit>
+
 namespace camelot {
+
+namespace {
+
+static_assert(sizeof(Bitboard) == PieceAccumulator::kBlockWords * sizeof(std::uint64_t));
+
+// pieceBlocks' bitboards as one run of words.
+PieceAccumulator::PieceWords pieceWords(const Position& position, Color view) {
+  const std::array<Bitboard, kPieceBlocks> blocks = pieceBlocks(position, view);
+  PieceAccumulator::PieceWords words;
+  for (std::size_t b = 0; b < blocks.size(); ++b)
+    std::copy(blocks[b].words().begin(), blocks[b].words().end(),
+              words.begin() + static_cast<std::ptrdiff_t>(b * PieceAccumulator::kBlockWords));
+  return words;
+}
+
+}  // namespace
 
 PieceAccumulator::PieceAccumulator(const QuantizedMlp& net) : net_(net) {
   for (View& v : views_)
@@ -21,13 +40,17 @@ PieceAccumulator::View& PieceAccumulator::update(const Position& position, Color
                                                  std::span<const std::int16_t* const> nodeColumns,
                                                  std::int16_t* clipped) {
   View& v = views_[static_cast<std::size_t>(index(view))];
-  const std::array<Bitboard, kPieceBlocks> pieces = pieceBlocks(position, view);
-  std::array<Bitboard, kPieceBlocks> delta;
+  const PieceWords pieces = pieceWords(position, view);
+  // The words that hold a piece and those that changed, a bit each, found without a branch: a
+  // move changes one or two of the sixteen, in no order a predictor learns.
+  unsigned occupiedWords = 0, changedWords = 0;
   int changed = 0, present = 0;
-  for (std::size_t block = 0; block < kPieceBlocks; ++block) {
-    delta[block] = pieces[block] ^ v.pieces[block];
-    changed += delta[block].count();
-    present += pieces[block].count();
+  for (std::size_t w = 0; w < pieces.size(); ++w) {
+    const std::uint64_t delta = pieces[w] ^ v.pieces[w];
+    occupiedWords |= static_cast<unsigned>(pieces[w] != 0) << w;
+    changedWords |= static_cast<unsigned>(delta != 0) << w;
+    changed += std::popcount(delta);
+    present += std::popcount(pieces[w]);
   }
   const bool fresh = !v.summed || changed >= present;
   // A fresh sum adds every piece and the state, an update changes fewer columns than that.
@@ -41,18 +64,21 @@ PieceAccumulator::View& PieceAccumulator::update(const Position& position, Color
   }
   // pieceFeature's arithmetic with the view's cell table read once: this runs at every leaf.
   const std::int16_t* cells = cellTable(view);
-  for (int block = 0; block < kPieceBlocks; ++block) {
-    const auto b = static_cast<std::size_t>(block);
-    if (!fresh && delta[b].none()) continue;  // most blocks: a move changes one or two
+  for (unsigned left = fresh ? occupiedWords : changedWords; left != 0; left &= left - 1) {
+    const auto w = static_cast<std::size_t>(std::countr_zero(left));
+    const int block = static_cast<int>(w) / kBlockWords;
     const std::int16_t* blockColumns = column(net_, block * kGridCells);
-    const auto columnOf = [&](Square s) {
-      return blockColumns + static_cast<std::ptrdiff_t>(cells[s]) * net_.accumulator;
+    const std::int16_t* wordCells = cells + (w % kBlockWords) * 64;
+    const auto columnOf = [&](std::uint64_t bits) {
+      return blockColumns +
+             static_cast<std::ptrdiff_t>(wordCells[std::countr_zero(bits)]) * net_.accumulator;
     };
-    forEachSquare(fresh ? pieces[b] : delta[b] & pieces[b],
-                  [&](Square s) { added[addedCount++] = columnOf(s); });
+    const std::uint64_t delta = pieces[w] ^ v.pieces[w];
+    for (std::uint64_t a = fresh ? pieces[w] : delta & pieces[w]; a != 0; a &= a - 1)
+      added[addedCount++] = columnOf(a);
     if (!fresh)
-      forEachSquare(delta[b] & v.pieces[b],
-                    [&](Square s) { removed[removedCount++] = columnOf(s); });
+      for (std::uint64_t r = delta & v.pieces[w]; r != 0; r &= r - 1)
+        removed[removedCount++] = columnOf(r);
   }
   updateAccumulator(net_, fresh, std::span(added.data(), addedCount),
                     std::span(removed.data(), removedCount), v.sums.data(), nodeColumns, clipped,

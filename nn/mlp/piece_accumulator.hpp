@@ -36,13 +36,17 @@ class PieceAccumulator {
   void clippedSums(const Position& position, Color view,
                    std::span<const std::int16_t* const> nodeColumns, std::int16_t* clipped);
 
+  // The piece blocks' bitboards, word after word (the comparison reads them as one run).
+  static constexpr std::size_t kBlockWords = 4;
+  using PieceWords = std::array<std::uint64_t, kPieceBlocks * kBlockWords>;
+
   using Counts = AccumulatorCounts;
   const Counts& counts() const { return counts_; }
 
  private:
   struct View {
     bool summed = false;
-    std::array<Bitboard, kPieceBlocks> pieces;
+    PieceWords pieces{};
     StateFeatures state;
     std::vector<std::int16_t> sums;
   };
