@@ -66,7 +66,7 @@ PieceAccumulator::View& PieceAccumulator::update(const Position& position, Color
   const std::int16_t* cells = cellTable(view);
   for (unsigned left = fresh ? occupiedWords : changedWords; left != 0; left &= left - 1) {
     const auto w = static_cast<std::size_t>(std::countr_zero(left));
-    const int block = static_cast<int>(w) / kBlockWords;
+    const auto block = static_cast<int>(w / kBlockWords);
     const std::int16_t* blockColumns = column(net_, block * kGridCells);
     const std::int16_t* wordCells = cells + (w % kBlockWords) * 64;
     const auto columnOf = [&](std::uint64_t bits) {

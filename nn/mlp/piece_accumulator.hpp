@@ -47,7 +47,7 @@ class PieceAccumulator {
   struct View {
     bool summed = false;
     PieceWords pieces{};
-    StateFeatures state;
+    StateFeatures state{};
     std::vector<std::int16_t> sums;
   };
 

@@ -87,15 +87,20 @@ void expectSameSums(const QuantizedMlp& net, const std::int16_t* carried,
 }
 
 // Every ply of 30 random games, both views: the accumulator carried from the previous position
-// equals one summed from scratch, bit for bit, and the exact int32 sum (so nothing wrapped).
+// (its pieces and state features) equals one summed from scratch, bit for bit, and the exact
+// int32 sum (so nothing wrapped).
 TEST(PieceAccumulator, IncrementalSumsEqualSumsFromScratchAtEveryPly) {
   const QuantizedMlp net = quantize(shippedWeights());
   PieceAccumulator incremental(net);
   std::mt19937_64 rng(11);
-  int plies = 0;
+  int plies = 0, stateChanges = 0;  // plies that change the state features (R7's counters, the
+                                    // must-leave, the clock's bucket) from White's view
   for (int g = 0; g < 30; ++g) {
     Game game;
+    StateFeatures state = stateFeatures(game.position(), Color::White);
     while (!game.finished()) {
+      stateChanges += stateFeatures(game.position(), Color::White) != state;
+      state = stateFeatures(game.position(), Color::White);
       for (const Color view : {Color::White, Color::Black}) {
         PieceAccumulator fresh(net);
         SCOPED_TRACE("game " + std::to_string(g) + " ply " + std::to_string(plies));
@@ -111,6 +116,7 @@ TEST(PieceAccumulator, IncrementalSumsEqualSumsFromScratchAtEveryPly) {
   // Incremental: a ply changes a few columns, so most positions are not summed afresh.
   const PieceAccumulator::Counts& c = incremental.counts();
   EXPECT_GT(plies, 1000);
+  EXPECT_GT(stateChanges, 100);
   EXPECT_GE(c.refreshes, 2u * 30);  // each game's start, once per view, and big captures
   EXPECT_LT(static_cast<double>(c.refreshes) / static_cast<double>(c.positions), 0.05);
   EXPECT_LT(static_cast<double>(c.columns) / static_cast<double>(c.positions), 8.0);
