@@ -58,7 +58,8 @@ PieceAccumulator::View& PieceAccumulator::update(const Position& position, Color
   std::size_t addedCount = 0, removedCount = 0;
   const StateFeatures state = stateFeatures(position, view);
   for (std::size_t k = 0; k < kStateFeatures; ++k) {
-    if (!fresh && state[k] == v.state[k]) continue;  // mostly: the clock's bucket is 10-15 plies
+    // Mostly unchanged: the clock's bucket moves every 10-15 plies, the rest more rarely.
+    if (!fresh && state[k] == v.state[k]) continue;
     if (state[k] >= 0) added[addedCount++] = column(net_, state[k]);
     if (!fresh && v.state[k] >= 0) removed[removedCount++] = column(net_, v.state[k]);
   }

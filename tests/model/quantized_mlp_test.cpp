@@ -99,8 +99,9 @@ TEST(PieceAccumulator, IncrementalSumsEqualSumsFromScratchAtEveryPly) {
     Game game;
     StateFeatures state = stateFeatures(game.position(), Color::White);
     while (!game.finished()) {
-      stateChanges += stateFeatures(game.position(), Color::White) != state;
-      state = stateFeatures(game.position(), Color::White);
+      const StateFeatures now = stateFeatures(game.position(), Color::White);
+      stateChanges += now != state;
+      state = now;
       for (const Color view : {Color::White, Color::Black}) {
         PieceAccumulator fresh(net);
         SCOPED_TRACE("game " + std::to_string(g) + " ply " + std::to_string(plies));
