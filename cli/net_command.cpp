@@ -244,28 +244,41 @@ void addNetWiden(CLI::App* net, Commands& commands) {
 
 struct NetNarrowOptions {
   std::string file;
-  int hidden = 0;
+  std::optional<int> accumulator, hidden;  // none: the network's own
   std::string out;
   bool force = false;
 };
 
-// Writes `file`'s mlp with fewer hidden units, chosen by their activations in positions of
-// random play (nn/mlp/narrow.hpp).
+// Writes `file`'s mlp with fewer accumulator or hidden units, chosen by their activations in
+// positions of random play (nn/mlp/narrow.hpp).
 void runNetNarrow(const NetNarrowOptions& options, std::ostream& out) {
+  if (!options.accumulator && !options.hidden)
+    throw InputError("give --accumulator, --hidden or both: the widths to narrow to");
   CheckpointContents contents;
+  MlpWidths widths;
   const MlpWeights wide = mlpToReshape(
       options.file, options.out, options.force,
-      [&](NetworkConfig& c) { c.hidden = options.hidden; }, contents);
-  if (options.hidden >= wide.config.hidden)
-    throw InputError(options.file + ": has " + std::to_string(wide.config.hidden) +
-                     " hidden units; --hidden must be fewer");
+      [&](NetworkConfig& c) {
+        widths = {options.accumulator.value_or(c.accumulator), options.hidden.value_or(c.hidden)};
+        c.accumulator = widths.accumulator;
+        c.hidden = widths.hidden;
+      },
+      contents);
+  const auto refuseWider = [&](const std::optional<int>& asked, int has, const char* units,
+                               const char* option) {
+    if (asked && *asked >= has)
+      throw InputError(options.file + ": has " + std::to_string(has) + " " + units + "; " + option +
+                       " must be fewer");
+  };
+  refuseWider(options.accumulator, wide.config.accumulator, "accumulator units", "--accumulator");
+  refuseWider(options.hidden, wide.config.hidden, "hidden units", "--hidden");
   std::vector<std::vector<std::int32_t>> samples;
   const auto keep = [&samples](const std::vector<std::int32_t>& f) { samples.push_back(f); };
   if (wide.config.variant == Variant::Grand)
     forEachSampledPosition<GrandRules>(keep);
   else
     forEachSampledPosition<StandardRules>(keep);
-  const MlpWeights narrow = narrowedMlp(wide, options.hidden, samples);
+  const MlpWeights narrow = narrowedMlp(wide, widths, samples);
   writeReshaped(options.out, contents, narrow);
   out << "wrote " << options.out << ": " << describe(narrow.config) << ", from "
       << describe(wide.config) << " (" << options.file
@@ -276,12 +289,14 @@ void addNetNarrow(CLI::App* net, Commands& commands) {
   auto options = std::make_shared<NetNarrowOptions>();
   CLI::App* narrow = net->add_subcommand(
       "narrow",
-      "Write an mlp with fewer hidden units than FILE (those whose activations in random play "
-      "matter most kept, the others' means folded into the next layer's bias), to train on from "
-      "with --init.");
+      "Write an mlp with fewer accumulator or hidden units than FILE (those whose activations in "
+      "random play matter most kept, the others' means folded into the next layers' biases), to "
+      "train on from with --init.");
   narrow->add_option("FILE", options->file, "Checkpoint of an mlp")->required();
-  narrow->add_option("--hidden", options->hidden, "Units of each of the two dense layers")
-      ->required();
+  narrow->add_option("--accumulator", options->accumulator,
+                     "Units of the feature layer (default: FILE's)");
+  narrow->add_option("--hidden", options->hidden,
+                     "Units of each of the two dense layers (default: FILE's)");
   narrow->add_option("--out", options->out, "Checkpoint file to write")->required();
   narrow->add_flag("--force", options->force, "Replace an existing file");
   commands.add(narrow, [options](const CommandStreams& io) { runNetNarrow(*options, io.out); });

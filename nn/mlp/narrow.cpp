@@ -78,13 +78,14 @@ std::vector<float> keptRows(const std::vector<float>& m, std::size_t columns,
   return out;
 }
 
-// The matrix `m` ([rows][units]) with the columns `kept` alone; each dropped column's weight
-// times its unit's mean activation is added to its row's `bias`.
+// The matrix `m` ([rows][units]) with the columns `kept` alone; with a `bias` (one a row), each
+// dropped column's weight times its unit's mean activation is added to its row's bias.
 std::vector<float> keptColumns(const std::vector<float>& m, std::size_t units,
                                const std::vector<std::size_t>& kept, const Moments& moments,
-                               std::vector<float>& bias) {
+                               std::vector<float>* bias) {
   const std::size_t rows = m.size() / units;
   std::vector<float> out;
+  out.reserve(rows * kept.size());
   for (std::size_t r = 0; r < rows; ++r) {
     std::size_t next = 0;
     for (std::size_t u = 0; u < units; ++u) {
@@ -92,8 +93,8 @@ std::vector<float> keptColumns(const std::vector<float>& m, std::size_t units,
       if (next < kept.size() && kept[next] == u) {
         out.push_back(w);
         ++next;
-      } else {
-        bias[r] += static_cast<float>(w * moments.mean(u));
+      } else if (bias != nullptr) {
+        (*bias)[r] += static_cast<float>(w * moments.mean(u));
       }
     }
   }
@@ -102,39 +103,53 @@ std::vector<float> keptColumns(const std::vector<float>& m, std::size_t units,
 
 }  // namespace
 
-MlpWeights narrowedMlp(const MlpWeights& weights, int hidden,
+MlpWeights narrowedMlp(const MlpWeights& weights, const MlpWidths& widths,
                        const std::vector<std::vector<std::int32_t>>& samples) {
-  const auto wide = static_cast<std::size_t>(weights.config.hidden);
-  const auto keep = static_cast<std::size_t>(hidden);
-  if (keep >= wide)
-    throw std::invalid_argument("the network has " + std::to_string(wide) +
-                                " hidden units; narrow it to fewer");
-  const auto a = static_cast<std::size_t>(weights.config.accumulator);
-  Moments first(wide), second(wide);
+  const auto wideA = static_cast<std::size_t>(weights.config.accumulator);
+  const auto wideH = static_cast<std::size_t>(weights.config.hidden);
+  const auto keepA = static_cast<std::size_t>(widths.accumulator);
+  const auto keepH = static_cast<std::size_t>(widths.hidden);
+  if (keepA > wideA || keepH > wideH || (keepA == wideA && keepH == wideH))
+    throw std::invalid_argument("the network has " + std::to_string(wideA) +
+                                " accumulator units and " + std::to_string(wideH) +
+                                " hidden units; narrow one to fewer and neither to more");
+  Moments accumulator(wideA), first(wideH), second(wideH);
   for (const std::vector<std::int32_t>& features : samples) {
     std::vector<float> acc(weights.featureBias);
     for (const std::int32_t f : features)
-      for (std::size_t u = 0; u < a; ++u)
-        acc[u] += weights.features[static_cast<std::size_t>(f) * a + u];
+      for (std::size_t u = 0; u < wideA; ++u)
+        acc[u] += weights.features[static_cast<std::size_t>(f) * wideA + u];
     for (float& x : acc)
       x = clipped(x);
+    accumulator.add(acc);
     const std::vector<float> h1 = clippedLayer(weights.layer1, weights.layer1Bias, acc);
     first.add(h1);
     second.add(clippedLayer(weights.layer2, weights.layer2Bias, h1));
   }
   MlpWeights w = weights;
-  w.config.hidden = hidden;
-  const std::vector<std::size_t> keptFirst = strongest(first, {&weights.layer2}, wide, keep);
-  const std::vector<std::size_t> keptSecond =
-      strongest(second, {&weights.wdl, &weights.movesLeft}, wide, keep);
-  w.layer1 = keptRows(weights.layer1, a, keptFirst);
-  w.layer1Bias = keptRows(weights.layer1Bias, 1, keptFirst);
+  w.config.accumulator = widths.accumulator;
+  w.config.hidden = widths.hidden;
+  // The accumulator: its kept units' columns of every feature, and their inputs to the first
+  // layer and the policy's query (which read it).
+  const std::vector<std::size_t> keptUnits =
+      strongest(accumulator, {&weights.layer1, &weights.query}, wideA, keepA);
+  w.features = keptColumns(weights.features, wideA, keptUnits, accumulator, nullptr);
+  w.featureBias = keptRows(weights.featureBias, 1, keptUnits);
+  w.query = keptColumns(weights.query, wideA, keptUnits, accumulator, &w.queryBias);
+  const std::vector<float> firstColumns =
+      keptColumns(weights.layer1, wideA, keptUnits, accumulator, &w.layer1Bias);
+  // The first layer: its kept outputs' rows.
+  const std::vector<std::size_t> keptFirst = strongest(first, {&weights.layer2}, wideH, keepH);
+  w.layer1 = keptRows(firstColumns, keepA, keptFirst);
+  w.layer1Bias = keptRows(w.layer1Bias, 1, keptFirst);
   // The second layer: its kept outputs' rows first, then their kept inputs.
-  const std::vector<float> secondRows = keptRows(weights.layer2, wide, keptSecond);
+  const std::vector<std::size_t> keptSecond =
+      strongest(second, {&weights.wdl, &weights.movesLeft}, wideH, keepH);
+  const std::vector<float> secondRows = keptRows(weights.layer2, wideH, keptSecond);
   w.layer2Bias = keptRows(weights.layer2Bias, 1, keptSecond);
-  w.layer2 = keptColumns(secondRows, wide, keptFirst, first, w.layer2Bias);
-  w.wdl = keptColumns(weights.wdl, wide, keptSecond, second, w.wdlBias);
-  w.movesLeft = keptColumns(weights.movesLeft, wide, keptSecond, second, w.movesLeftBias);
+  w.layer2 = keptColumns(secondRows, wideH, keptFirst, first, &w.layer2Bias);
+  w.wdl = keptColumns(weights.wdl, wideH, keptSecond, second, &w.wdlBias);
+  w.movesLeft = keptColumns(weights.movesLeft, wideH, keptSecond, second, &w.movesLeftBias);
   return w;
 }
 

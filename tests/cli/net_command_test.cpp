@@ -127,7 +127,7 @@ TEST_F(NetCommand, WidenWritesAWiderMlpThatSearchesAsTheNarrowOneDoes) {
   EXPECT_FALSE(std::filesystem::exists(file("x.ckpt")));
 }
 
-TEST_F(NetCommand, NarrowWritesAnMlpWithFewerHiddenUnitsAndRefusesBadWidths) {
+TEST_F(NetCommand, NarrowWritesAnMlpWithFewerUnitsAndRefusesBadWidths) {
   const std::string wide = freshMlp("wide.ckpt", 32, 32), narrow = file("narrow.ckpt");
   const CliResult made = runCamelot({"net", "narrow", wide, "--hidden", "16", "--out", narrow});
   ASSERT_EQ(made.status, 0) << made.err;
@@ -138,12 +138,26 @@ TEST_F(NetCommand, NarrowWritesAnMlpWithFewerHiddenUnitsAndRefusesBadWidths) {
   ASSERT_EQ(info.status, 0) << info.err;
   EXPECT_EQ(nlohmann::json::parse(info.out)["config"]["hidden"], 16);
   EXPECT_EQ(runCamelot({"analyze", "--player", "net:" + narrow + ",depth=2"}).status, 0);
+  const std::string thin = file("thin.ckpt");
+  const CliResult thinned =
+      runCamelot({"net", "narrow", wide, "--accumulator", "16", "--hidden", "8", "--out", thin});
+  ASSERT_EQ(thinned.status, 0) << thinned.err;
+  EXPECT_EQ(thinned.out, "wrote " + thin +
+                             ": mlp 16-8-8 (moves 32), from mlp 32-32-32 (moves 32) (" + wide +
+                             "), close to its outputs: train on from it with --init\n");
+  EXPECT_EQ(runCamelot({"analyze", "--player", "net:" + thin + ",depth=2"}).status, 0);
 
   expectRefused({"net", "narrow", wide, "--hidden", "8", "--out", narrow},
                 "camelot net narrow: " + narrow + ": already exists (use --force to replace it)\n");
   expectRefused(
       {"net", "narrow", narrow, "--hidden", "16", "--out", file("x.ckpt")},
       "camelot net narrow: " + narrow + ": has 16 hidden units; --hidden must be fewer\n");
+  expectRefused({"net", "narrow", narrow, "--accumulator", "32", "--out", file("x.ckpt")},
+                "camelot net narrow: " + narrow +
+                    ": has 32 accumulator units; --accumulator must be fewer\n");
+  expectRefused({"net", "narrow", narrow, "--out", file("x.ckpt")},
+                "camelot net narrow: give --accumulator, --hidden or both: the widths to narrow "
+                "to\n");
   expectRefused({"net", "narrow", smallNet(), "--hidden", "8", "--out", file("y.ckpt")},
                 "camelot net narrow: " + file("small.ckpt") + ": not an mlp network\n");
   EXPECT_FALSE(std::filesystem::exists(file("x.ckpt")));

@@ -1,6 +1,6 @@
-// nn/mlp/narrow.hpp: a narrowed mlp keeps the hidden units that vary and folds the constant ones
-// into the next layer's bias, so where the dropped units are constant it computes what the wider
-// one computes; a width that is not smaller is refused.
+// nn/mlp/narrow.hpp: a narrowed mlp keeps the accumulator and hidden units that vary and folds the
+// constant ones into the reading layers' biases, so where the dropped units are constant it
+// computes what the wider one computes; widths that are not narrower are refused.
 #include "nn/mlp/narrow.hpp"
 
 #include <gtest/gtest.h>
@@ -44,7 +44,7 @@ MlpWeights withConstantUnits() {
 
 TEST(NarrowedMlp, DropsTheConstantUnitsAndGivesTheWiderNetworksOutputs) {
   const MlpWeights wide = withConstantUnits();
-  const MlpWeights narrow = narrowedMlp(wide, 4, samples());
+  const MlpWeights narrow = narrowedMlp(wide, {16, 4}, samples());
   ASSERT_EQ(narrow.config.hidden, 4);
   ASSERT_EQ(narrow.layer1.size(), 4u * 16);
   ASSERT_EQ(narrow.layer2.size(), 4u * 4);
@@ -55,10 +55,41 @@ TEST(NarrowedMlp, DropsTheConstantUnitsAndGivesTheWiderNetworksOutputs) {
   testing_support::expectSameOutputsAlongARandomGame(wide, narrow, 5, "narrowed");
 }
 
-TEST(NarrowedMlp, RefusesAWidthThatIsNotSmaller) {
+// The tiny mlp with its accumulator's units 3, 7, 11 and 15 constant: no feature reaches them,
+// so each is its bias, clipped (0.2, inside the clip), and the policy's query and the first
+// layer read a constant from them.
+TEST(NarrowedMlp, DropsConstantAccumulatorUnitsAndGivesTheWiderNetworksOutputs) {
+  MlpWeights wide = mlpWeights(kTinyMlp, readCheckpoint(kTinyMlp));
+  const std::size_t a = 16, features = wide.features.size() / a;
+  for (std::size_t unit = 3; unit < a; unit += 4) {
+    for (std::size_t f = 0; f < features; ++f)
+      wide.features[f * a + unit] = 0.0f;
+    wide.featureBias[unit] = 0.2f;
+  }
+  const MlpWeights narrow = narrowedMlp(wide, {12, 8}, samples());
+  ASSERT_EQ(narrow.config.accumulator, 12);
+  ASSERT_EQ(narrow.features.size(), features * 12);
+  ASSERT_EQ(narrow.layer1.size(), 8u * 12);
+  ASSERT_EQ(narrow.query.size(), static_cast<std::size_t>(wide.config.moveEmbedding) * 12);
+  // The kept units are the twelve others, in order, their columns unchanged.
+  const std::vector<std::size_t> kept = {0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14};
+  for (std::size_t f = 0; f < features; ++f)
+    for (std::size_t k = 0; k < kept.size(); ++k)
+      ASSERT_EQ(narrow.features[f * 12 + k], wide.features[f * a + kept[k]]);
+  testing_support::expectSameOutputsAlongARandomGame(wide, narrow, 6, "accumulator narrowed");
+  // Both at once.
+  MlpWeights both = withConstantUnits();
+  both.features = wide.features;
+  both.featureBias = wide.featureBias;
+  testing_support::expectSameOutputsAlongARandomGame(both, narrowedMlp(both, {12, 4}, samples()), 7,
+                                                     "both narrowed");
+}
+
+TEST(NarrowedMlp, RefusesWidthsThatAreNotNarrower) {
   const MlpWeights w = mlpWeights(kTinyMlp, readCheckpoint(kTinyMlp));
-  EXPECT_THROW(narrowedMlp(w, 8, samples()), std::invalid_argument);
-  EXPECT_THROW(narrowedMlp(w, 12, samples()), std::invalid_argument);
+  EXPECT_THROW(narrowedMlp(w, {16, 8}, samples()), std::invalid_argument);
+  EXPECT_THROW(narrowedMlp(w, {16, 12}, samples()), std::invalid_argument);
+  EXPECT_THROW(narrowedMlp(w, {32, 4}, samples()), std::invalid_argument);
 }
 
 }  // namespace
