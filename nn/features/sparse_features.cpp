@@ -19,8 +19,15 @@ int cellFeature(CellFeature block, Square s, Color mover) {
   return static_cast<int>(block) * kGridCells + cellOf(s, mover);
 }
 
-void addSquares(std::vector<std::int32_t>& out, CellFeature block, Bitboard squares, Color mover) {
-  forEachSquare(squares, [&](Square s) { out.push_back(cellFeature(block, s, mover)); });
+// The features of `block` at `squares` into `into` (its number returned), with `cells` the view's
+// cell table (cellTable): the features gathered in the caller's buffer, so that a vector's size
+// is not stored a feature (the tactical blocks' run at every alpha-beta leaf).
+int cellFeatures(CellFeature block, const Bitboard& squares, const std::int16_t* cells,
+                 std::int32_t* into) {
+  const int first = static_cast<int>(block) * kGridCells;
+  int n = 0;
+  forEachSquare(squares, [&](Square s) { into[n++] = first + cells[s]; });
+  return n;
 }
 
 }  // namespace
@@ -58,9 +65,12 @@ void activeFeatures(const Position& position, const MoveList& moves, int repetit
                     std::vector<std::int32_t>& out) {
   const Color mover = position.sideToMove();
   const std::array<Bitboard, kPieceBlocks> pieces = pieceBlocks(position, mover);
+  std::array<std::int32_t, kPieceBlocks * kGridCells> features;
+  int n = 0;
   for (int block = 0; block < kPieceBlocks; ++block)
-    addSquares(out, static_cast<CellFeature>(block), pieces[static_cast<std::size_t>(block)],
-               mover);
+    n += cellFeatures(static_cast<CellFeature>(block), pieces[static_cast<std::size_t>(block)],
+                      cellTable(mover), features.data() + n);
+  out.insert(out.end(), features.begin(), features.begin() + n);
   nodeFeatures(position, moves, repetitions, out);
 }
 
@@ -88,10 +98,13 @@ Tactics tacticsOf(const Position& position, const MoveList& moves) {
 }
 
 void addTacticalCells(std::vector<std::int32_t>& out, const Tactics& t, Color mover) {
-  addSquares(out, CellFeature::Capturable, t.capturable, mover);
-  addSquares(out, CellFeature::CaptureStart, t.captureStart, mover);
-  addSquares(out, CellFeature::CaptureEnd, t.captureEnd, mover);
-  addSquares(out, CellFeature::GoalEntryFrom, t.goalEntryFrom, mover);
+  const std::int16_t* cells = cellTable(mover);
+  std::array<std::int32_t, 4 * kGridCells> features;
+  int n = cellFeatures(CellFeature::Capturable, t.capturable, cells, features.data());
+  n += cellFeatures(CellFeature::CaptureStart, t.captureStart, cells, features.data() + n);
+  n += cellFeatures(CellFeature::CaptureEnd, t.captureEnd, cells, features.data() + n);
+  n += cellFeatures(CellFeature::GoalEntryFrom, t.goalEntryFrom, cells, features.data() + n);
+  out.insert(out.end(), features.begin(), features.begin() + n);
 }
 
 void addTacticalScalars(std::vector<std::int32_t>& out, const Tactics& t, int repetitions) {
