@@ -65,11 +65,12 @@ void activeFeatures(const Position& position, const MoveList& moves, int repetit
                     std::vector<std::int32_t>& out) {
   const Color mover = position.sideToMove();
   const std::array<Bitboard, kPieceBlocks> pieces = pieceBlocks(position, mover);
+  const std::int16_t* cells = cellTable(mover);
   std::array<std::int32_t, kPieceBlocks * kGridCells> features;
   int n = 0;
   for (int block = 0; block < kPieceBlocks; ++block)
     n += cellFeatures(static_cast<CellFeature>(block), pieces[static_cast<std::size_t>(block)],
-                      cellTable(mover), features.data() + n);
+                      cells, features.data() + n);
   out.insert(out.end(), features.begin(), features.begin() + n);
   nodeFeatures(position, moves, repetitions, out);
 }
@@ -99,7 +100,7 @@ Tactics tacticsOf(const Position& position, const MoveList& moves) {
 
 void addTacticalCells(std::vector<std::int32_t>& out, const Tactics& t, Color mover) {
   const std::int16_t* cells = cellTable(mover);
-  std::array<std::int32_t, 4 * kGridCells> features;
+  std::array<std::int32_t, (kCellFeatureBlocks - kPieceBlocks) * kGridCells> features;
   int n = cellFeatures(CellFeature::Capturable, t.capturable, cells, features.data());
   n += cellFeatures(CellFeature::CaptureStart, t.captureStart, cells, features.data() + n);
   n += cellFeatures(CellFeature::CaptureEnd, t.captureEnd, cells, features.data() + n);
