@@ -80,6 +80,14 @@ void clippedLayer(const QuantizedLayer& layer, const std::int16_t* in, int shift
   requantize(scratch.sums.data(), shift, one, out, layer.outputs);
 }
 
+// `layer` reading the whole padded accumulator (`width` units, as reorderUnits moves them): the
+// inputs it gains have zero weights, appended (pairedIndex's layout grows at its end).
+QuantizedLayer readingAccumulator(QuantizedLayer layer, int width) {
+  layer.inputs = width;
+  layer.weights.resize(static_cast<std::size_t>(width) * layer.outputs, 0);
+  return layer;
+}
+
 // The base-2 logarithm of a power of two.
 int log2Of(int power) {
   return std::countr_zero(static_cast<unsigned>(power));
@@ -92,22 +100,6 @@ float powerOfTwo(int e) {
 }
 
 }  // namespace
-
-QuantizedHeads quantizeHeads(const std::vector<float>& weight, const std::vector<float>& bias,
-                             int inputs) {
-  const QuantizedLayer layer = quantizeLayer(weight, bias, inputs, kHeadOutputs, kHeadInputOne);
-  QuantizedHeads heads;
-  heads.inputs = layer.inputs;
-  heads.shift = layer.shift;
-  heads.weights.resize(static_cast<std::size_t>(kHeadOutputs) * layer.inputs);
-  for (int o = 0; o < kHeadOutputs; ++o) {
-    heads.bias[static_cast<std::size_t>(o)] = layer.bias[static_cast<std::size_t>(o)];
-    for (int i = 0; i < layer.inputs; ++i)
-      heads.weights[static_cast<std::size_t>(o) * layer.inputs + i] =
-          layer.weights[simd::pairedIndex(i, o, layer.outputs)];
-  }
-  return heads;
-}
 
 QuantizedLayer quantizeLayer(const std::vector<float>& weight, const std::vector<float>& bias,
                              int inputs, int outputs, int one) {
@@ -127,7 +119,7 @@ QuantizedLayer quantizeLayer(const std::vector<float>& weight, const std::vector
          largestRow * one * std::ldexp(1.0, layer.shift + 1) < 2147483647.0)
     ++layer.shift;
   const double scale = std::ldexp(1.0, layer.shift);
-  layer.inputs = paddedTo(inputs, simd::kLanes);
+  layer.inputs = simd::paddedInputs(inputs);
   layer.outputs = paddedTo(outputs, simd::kOutputBlock);
   layer.weights.assign(static_cast<std::size_t>(layer.inputs) * layer.outputs, 0);
   layer.bias.assign(static_cast<std::size_t>(layer.outputs), 0);
@@ -161,13 +153,15 @@ QuantizedMlp quantize(const MlpWeights& w) {
       net.columns[static_cast<std::size_t>(f) * net.accumulator + u] =
           rounded16(w.features[static_cast<std::size_t>(f) * c.accumulator + u] * one);
   }
-  net.layer1 = quantizeLayer(w.layer1, w.layer1Bias, c.accumulator, c.hidden, one);
+  net.layer1 = readingAccumulator(
+      quantizeLayer(w.layer1, w.layer1Bias, c.accumulator, c.hidden, one), net.accumulator);
   net.layer2 = quantizeLayer(w.layer2, w.layer2Bias, c.hidden, c.hidden, one);
   std::vector<float> heads = w.wdl, headsBias = w.wdlBias;
   heads.insert(heads.end(), w.movesLeft.begin(), w.movesLeft.end());
   headsBias.insert(headsBias.end(), w.movesLeftBias.begin(), w.movesLeftBias.end());
-  net.heads = quantizeHeads(heads, headsBias, c.hidden);
-  net.query = quantizeLayer(w.query, w.queryBias, c.accumulator, c.moveEmbedding, one);
+  net.heads = quantizeLayer(heads, headsBias, c.hidden, kHeadOutputs, kHeadInputOne);
+  net.query = readingAccumulator(
+      quantizeLayer(w.query, w.queryBias, c.accumulator, c.moveEmbedding, one), net.accumulator);
   return net;
 }
 
@@ -187,21 +181,19 @@ void quantizedHeads(const QuantizedMlp& net, const std::int16_t* activations,
                     QuantizedScratch& scratch, float* heads) {
   const QuantizedLayer& l1 = net.layer1;
   const QuantizedLayer& l2 = net.layer2;
-  const QuantizedHeads& h = net.heads;
-  scratch.sums.resize(static_cast<std::size_t>(std::max(l1.outputs, l2.outputs)));
-  // The next layer reads its inputs padded to simd::kLanes: the padding stays 0.
+  const QuantizedLayer& h = net.heads;
+  scratch.sums.resize(static_cast<std::size_t>(std::max({l1.outputs, l2.outputs, h.outputs})));
+  // The next layer reads its inputs padded (simd::paddedInputs): the padding stays 0.
   scratch.hidden1.resize(static_cast<std::size_t>(std::max(l1.outputs, l2.inputs)));
   scratch.hidden2.resize(static_cast<std::size_t>(std::max(l2.outputs, h.inputs)));
   clippedLayer(l1, activations, l1.shift, net.one, scratch, scratch.hidden1.data());
   clippedLayer(l2, scratch.hidden1.data(), l2.shift + log2Of(net.one) - log2Of(kHeadInputOne),
                kHeadInputOne, scratch, scratch.hidden2.data());
+  simd::affine(scratch.hidden2.data(), h.inputs, h.weights.data(), h.bias.data(), h.outputs,
+               scratch.sums.data());
   const float toFloat = powerOfTwo(-log2Of(kHeadInputOne) - h.shift);
-  for (int o = 0; o < kHeadOutputs; ++o) {
-    const std::int16_t* row = h.weights.data() + static_cast<std::size_t>(o) * h.inputs;
-    heads[o] = static_cast<float>(h.bias[static_cast<std::size_t>(o)] +
-                                  simd::dot16(scratch.hidden2.data(), row, h.inputs)) *
-               toFloat;
-  }
+  for (int o = 0; o < kHeadOutputs; ++o)
+    heads[o] = static_cast<float>(scratch.sums[static_cast<std::size_t>(o)]) * toFloat;
 }
 
 void quantizedQuery(const QuantizedMlp& net, const std::int16_t* activations,

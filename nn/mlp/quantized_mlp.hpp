@@ -22,7 +22,7 @@ namespace camelot {
 // A dense layer W x + b in integers: inputs at the activation scale, weights times 2^shift,
 // sums at the activation scale times 2^shift.
 struct QuantizedLayer {
-  int inputs = 0;   // padded to simd::kLanes with zero weights
+  int inputs = 0;   // padded with zero weights as simd::paddedInputs says
   int outputs = 0;  // padded to simd::kOutputBlock likewise
   int shift = 0;
   std::vector<std::int16_t> weights;  // in pairs of inputs, as simd::affine reads them
@@ -36,22 +36,13 @@ inline constexpr int kHeadInputOne = 1 << 14;
 // The heads' outputs in this order: the value's win, draw and loss logits, then the moves left.
 inline constexpr int kHeadOutputs = 4;
 
-// The heads in integers: few outputs over the second layer's few units, so each output is one
-// dense row (simd::dot16) instead of simd::affine's pairs.
-struct QuantizedHeads {
-  int inputs = 0;                     // the second layer's width padded to simd::kLanes
-  int shift = 0;                      // weights times 2^shift, sums at kHeadInputOne times 2^shift
-  std::vector<std::int16_t> weights;  // [kHeadOutputs][inputs], row-major
-  std::array<std::int32_t, kHeadOutputs> bias{};
-};
-
 struct QuantizedMlp {
   std::int16_t one = 0;               // the activation 1.0, the clipped ReLU's ceiling
   int accumulator = 0;                // the accumulator's width padded to simd::kLanes
   std::vector<std::int16_t> columns;  // [feature][accumulator], times `one`
   std::vector<std::int16_t> bias;     // [accumulator]
   QuantizedLayer layer1, layer2;
-  QuantizedHeads heads;  // from the second layer's outputs at kHeadInputOne
+  QuantizedLayer heads;  // kHeadOutputs, from the second layer's outputs at kHeadInputOne
   QuantizedLayer query;  // the policy's query, from the clipped accumulator
 };
 
@@ -60,11 +51,6 @@ struct QuantizedMlp {
 // two at which every weight fits int16 and no sum leaves int32.
 QuantizedLayer quantizeLayer(const std::vector<float>& weight, const std::vector<float>& bias,
                              int inputs, int outputs, int one);
-
-// The integer form of the heads `weight` x + `bias` (`weight` [kHeadOutputs][inputs] row-major)
-// for inputs at kHeadInputOne: quantizeLayer's scale, the weights in rows.
-QuantizedHeads quantizeHeads(const std::vector<float>& weight, const std::vector<float>& bias,
-                             int inputs);
 
 // The integer form of `weights` (in the checkpoint's layout, MlpWeights).
 QuantizedMlp quantize(const MlpWeights& weights);

@@ -162,12 +162,12 @@ void accumulate(const std::int16_t* from, std::span<const std::int16_t* const> a
 // blocks together where there are two, each input pair broadcast and multiplied into all of them:
 // no horizontal sums.
 namespace {
-// affine's sums for `Blocks` blocks of outputs from `o`, handed to `store(o, sums, Blocks)`
-// (AVX-512: one register of 16 a block; AVX2: two of 8; plain: 16 int32).
-template <int Blocks, class Store>
-void affineBlocks(const std::int16_t* in, const LivePairs& live, int count,
-                  const std::int16_t* weights, const std::int32_t* bias, int outputs, int o,
-                  Store store) {
+// affine's sums for `Blocks` blocks of outputs from `o` over the `count` pairs pairOf(0),
+// pairOf(1), ..., handed to `store(o, sums, Blocks)` (AVX-512: one register of 16 a block; AVX2:
+// two of 8; plain: 16 int32).
+template <int Blocks, class PairOf, class Store>
+void affineBlocks(const std::int16_t* in, PairOf pairOf, int count, const std::int16_t* weights,
+                  const std::int32_t* bias, int outputs, int o, Store store) {
 #if defined(__AVX512BW__)
   // Successive live pairs go to separate chains of sums, four registers in all, so that a
   // multiply-add waits for the one four registers back and not for the last (the chains hide the
@@ -179,7 +179,7 @@ void affineBlocks(const std::int16_t* in, const LivePairs& live, int count,
       chain[c][b] =
           c == 0 ? _mm512_loadu_si512(bias + o + kOutputBlock * b) : _mm512_setzero_si512();
   const auto step = [&](int k, __m512i* sum) {
-    const int p = live[static_cast<std::size_t>(k)];
+    const int p = pairOf(k);
     const __m512i x = _mm512_set1_epi32(pairAt(in, p));
     const std::int16_t* w = weights + (static_cast<std::size_t>(p) * outputs + o) * 2;
     for (int b = 0; b < Blocks; ++b) {
@@ -209,7 +209,7 @@ void affineBlocks(const std::int16_t* in, const LivePairs& live, int count,
   for (int r = 0; r < 2 * Blocks; ++r)
     sum[r] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bias + o + 8 * r));
   for (int k = 0; k < count; ++k) {
-    const int p = live[static_cast<std::size_t>(k)];
+    const int p = pairOf(k);
     const __m256i x = _mm256_set1_epi32(pairAt(in, p));
     const std::int16_t* w = weights + (static_cast<std::size_t>(p) * outputs + o) * 2;
     for (int r = 0; r < 2 * Blocks; ++r)
@@ -224,7 +224,7 @@ void affineBlocks(const std::int16_t* in, const LivePairs& live, int count,
   for (int t = 0; t < kWidth; ++t)
     sum[t] = bias[o + t];
   for (int k = 0; k < count; ++k) {
-    const int p = live[static_cast<std::size_t>(k)];
+    const int p = pairOf(k);
     const std::int32_t x0 = in[2 * p], x1 = in[2 * p + 1];
     const std::int16_t* w = weights + (static_cast<std::size_t>(p) * outputs + o) * 2;
     for (int t = 0; t < kWidth; ++t)
@@ -234,16 +234,31 @@ void affineBlocks(const std::int16_t* in, const LivePairs& live, int count,
 #endif
 }
 
-// affine's sums, kOutputBlock outputs at a time, handed to `store` as affineBlocks does.
+// affine's sums over the `count` pairs pairOf(0), pairOf(1), ..., kOutputBlock outputs at a
+// time, handed to `store` as affineBlocks does.
+template <class PairOf, class Store>
+void affineOverPairs(const std::int16_t* in, PairOf pairOf, int count, const std::int16_t* weights,
+                     const std::int32_t* bias, int outputs, Store store) {
+  int o = 0;
+  for (; o + 2 * kOutputBlock <= outputs; o += 2 * kOutputBlock)
+    affineBlocks<2>(in, pairOf, count, weights, bias, outputs, o, store);
+  if (o < outputs) affineBlocks<1>(in, pairOf, count, weights, bias, outputs, o, store);
+}
+
+// affine's sums, handed to `store` as affineBlocks does.
 template <class Store>
 void affineSums(const std::int16_t* in, int inputs, const std::int16_t* weights,
                 const std::int32_t* bias, int outputs, Store store) {
+  if (inputs <= kMostInputsTakenWhole) {
+    affineOverPairs(
+        in, [](int k) { return k; }, inputs / 2, weights, bias, outputs, store);
+    return;
+  }
   LivePairs live;
   const int count = nonZeroPairs(in, inputs / 2, live);
-  int o = 0;
-  for (; o + 2 * kOutputBlock <= outputs; o += 2 * kOutputBlock)
-    affineBlocks<2>(in, live, count, weights, bias, outputs, o, store);
-  if (o < outputs) affineBlocks<1>(in, live, count, weights, bias, outputs, o, store);
+  affineOverPairs(
+      in, [&live](int k) { return live[static_cast<std::size_t>(k)]; }, count, weights, bias,
+      outputs, store);
 }
 }  // namespace
 
@@ -262,7 +277,7 @@ void affine(const std::int16_t* in, int inputs, const std::int16_t* weights,
   });
 }
 
-// GCC 12 warns in affineClipped, expMinus and dot16 of the AVX-512 intrinsics' own pass-through
+// GCC 12 warns in affineClipped and expMinus of the AVX-512 intrinsics' own pass-through
 // operand, which they leave undefined and never read: a false alarm.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
@@ -335,35 +350,6 @@ void expMinus(float* x, int n, float top) {
 #endif
   for (; i < n; ++i)
     x[i] = expNonPositive(x[i] - top);
-}
-
-std::int32_t dot16(const std::int16_t* a, const std::int16_t* b, int n) {
-#if defined(__AVX512BW__)
-  __m512i acc = _mm512_setzero_si512();
-  for (int k = 0; k < n; k += kLanes) {
-    const __m512i x = _mm512_loadu_si512(a + k), w = _mm512_loadu_si512(b + k);
-#if defined(__AVX512VNNI__)
-    acc = _mm512_dpwssd_epi32(acc, x, w);
-#else
-    acc = _mm512_add_epi32(acc, _mm512_madd_epi16(x, w));
-#endif
-  }
-  return _mm512_reduce_add_epi32(acc);
-#elif defined(__AVX2__)
-  __m256i acc = _mm256_setzero_si256();
-  for (int k = 0; k < n; k += 16)
-    acc = _mm256_add_epi32(
-        acc, _mm256_madd_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + k)),
-                               _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + k))));
-  const __m128i half = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
-  const __m128i pairs = _mm_add_epi32(half, _mm_unpackhi_epi64(half, half));
-  return _mm_cvtsi128_si32(_mm_add_epi32(pairs, _mm_shuffle_epi32(pairs, 1)));
-#else
-  std::int32_t sum = 0;
-  for (int k = 0; k < n; ++k)
-    sum += static_cast<std::int32_t>(a[k]) * b[k];
-  return sum;
-#endif
 }
 
 #pragma GCC diagnostic pop

@@ -5,8 +5,9 @@
 // everywhere).
 //
 // Buffers hold int16 activations and weights, and their lengths are multiples of kLanes (the
-// layers pad their sizes to it), so those kernels have no tail; dot and expMinus are in float and
-// take any length. Loads are unaligned, which costs nothing on aligned data.
+// layers pad their sizes to it; a small dense layer's inputs to a pair, paddedInputs), so those
+// kernels have no tail; dot and expMinus are in float and take any length. Loads are unaligned,
+// which costs nothing on aligned data.
 
 #include <cstddef>
 #include <cstdint>
@@ -43,9 +44,22 @@ constexpr std::size_t pairedIndex(int input, int output, int outputs) {
          static_cast<std::size_t>(input % 2);
 }
 
+// A dense layer of at most this many inputs (a hidden layer's, the heads') takes every pair of
+// them: finding the live ones would cost more than the few it skips, and its wide loads would wait
+// for the narrower stores that wrote the inputs a moment before (the layer below's outputs).
+inline constexpr int kMostInputsTakenWhole = 64;
+
+// The number of inputs a dense layer of `inputs` is padded to, with zero weights: a pair's worth
+// where every pair is taken, a multiple of kLanes where the live pairs are sought.
+constexpr int paddedInputs(int inputs) {
+  const int multiple = inputs <= kMostInputsTakenWhole ? 2 : kLanes;
+  return (inputs + multiple - 1) / multiple * multiple;
+}
+
 // out[o] = bias[o] + the sum over i of in[i] * w(i, o) for o < outputs, with w stored in pairs
-// of inputs: weights[pairedIndex(i, o, outputs)], that is [((i / 2) * outputs + o) * 2 + i % 2].
-// Pairs of inputs that are both 0 (the clipped ReLU's floor, most of them) are skipped.
+// of inputs: weights[pairedIndex(i, o, outputs)], that is [((i / 2) * outputs + o) * 2 + i % 2];
+// `inputs` as paddedInputs gives. Above kMostInputsTakenWhole, pairs of inputs that are both 0
+// (the clipped ReLU's floor, most of them) are skipped.
 void affine(const std::int16_t* in, int inputs, const std::int16_t* weights,
             const std::int32_t* bias, int outputs, std::int32_t* out);
 
@@ -59,10 +73,6 @@ void affineClipped(const std::int16_t* in, int inputs, const std::int16_t* weigh
 // x[i] = e^(x[i] - top) for i < n, where no x[i] exceeds top (a softmax's exponentials), within
 // 1.1e-5 of std::exp relatively: one polynomial, vectorised where std::exp is a call a value.
 void expMinus(float* x, int n, float top);
-
-// a[0..n) . b[0..n) in int16 with an int32 sum, n a multiple of kLanes (a small dense layer's
-// row against its inputs, where affine's search for live pairs would cost more than it saves).
-std::int32_t dot16(const std::int16_t* a, const std::int16_t* b, int n);
 
 // a[0..n) . b[0..n) in float, for any n (the policy's query against a move embedding).
 float dot(const float* a, const float* b, int n);

@@ -254,12 +254,7 @@ TEST(QuantizedMlp, HeadsReadTheSecondLayerAtTheirScaleWhateverItsShift) {
     net.accumulator = kWidth;
     net.layer1 = identity(0, 1);
     net.layer2 = identity(shift, static_cast<std::int16_t>(1 << (shift - 2)));  // 1/4
-    net.heads = {.inputs = kWidth,
-                 .shift = 0,
-                 .weights = std::vector<std::int16_t>(kHeadOutputs * kWidth),
-                 .bias = {}};
-    for (int o = 0; o < kHeadOutputs; ++o)
-      net.heads.weights[static_cast<std::size_t>(o) * kWidth + o] = 1;
+    net.heads = identity(0, 1);
     std::vector<std::int16_t> activations(kWidth);
     for (int u = 0; u < kWidth; ++u)
       activations[static_cast<std::size_t>(u)] = static_cast<std::int16_t>(16 * (u + 1));

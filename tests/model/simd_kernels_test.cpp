@@ -46,21 +46,24 @@ RandomLayer randomLayer(std::uint64_t seed, int inputs, int outputs, int lowest,
   return layer;
 }
 
-// Every number of output blocks: one alone (a 16-unit layer), two, and two then one.
+// Every number of output blocks: one alone (a 16-unit layer), two, and two then one; and both
+// ways through the pairs of inputs: every pair (a small layer, 64 inputs or fewer) and the live
+// ones alone (a wider layer).
 TEST(SimdKernels, AffineEqualsPlainIntegerArithmetic) {
-  const int inputs = 96;
-  for (const int outputs : {simd::kOutputBlock, 4 * simd::kOutputBlock, 3 * simd::kOutputBlock}) {
-    const auto [in, weights, bias] = randomLayer(3, inputs, outputs, -300, 1024, 32767);
-    std::vector<std::int32_t> out(static_cast<std::size_t>(outputs));
-    simd::affine(in.data(), inputs, weights.data(), bias.data(), outputs, out.data());
-    for (int o = 0; o < outputs; ++o) {
-      std::int64_t expected = bias[static_cast<std::size_t>(o)];
-      for (int i = 0; i < inputs; ++i)
-        expected += std::int64_t{in[static_cast<std::size_t>(i)]} *
-                    weights[(static_cast<std::size_t>(i / 2) * outputs + o) * 2 + i % 2];
-      EXPECT_EQ(out[static_cast<std::size_t>(o)], expected) << outputs << " outputs, output " << o;
+  for (const int inputs : {32, 96})
+    for (const int outputs : {simd::kOutputBlock, 4 * simd::kOutputBlock, 3 * simd::kOutputBlock}) {
+      const auto [in, weights, bias] = randomLayer(3, inputs, outputs, -300, 1024, 32767);
+      std::vector<std::int32_t> out(static_cast<std::size_t>(outputs));
+      simd::affine(in.data(), inputs, weights.data(), bias.data(), outputs, out.data());
+      for (int o = 0; o < outputs; ++o) {
+        std::int64_t expected = bias[static_cast<std::size_t>(o)];
+        for (int i = 0; i < inputs; ++i)
+          expected += std::int64_t{in[static_cast<std::size_t>(i)]} *
+                      weights[(static_cast<std::size_t>(i / 2) * outputs + o) * 2 + i % 2];
+        EXPECT_EQ(out[static_cast<std::size_t>(o)], expected)
+            << inputs << " inputs, " << outputs << " outputs, output " << o;
+      }
     }
-  }
 }
 
 TEST(SimdKernels, AffineClippedIsAffineShiftedAndClamped) {
@@ -140,23 +143,6 @@ TEST(SimdKernels, DotEqualsThePlainSumForEveryLength) {
       expected += a[static_cast<std::size_t>(k)] * b[static_cast<std::size_t>(k)];
     }
     EXPECT_EQ(simd::dot(a.data(), b.data(), n), expected) << "length " << n;
-  }
-}
-
-TEST(SimdKernels, Dot16EqualsThePlainIntegerSum) {
-  // The heads' rows: activations in [0, 2^14], weights over all of int16, lengths multiples of
-  // the lanes.
-  std::mt19937_64 rng(7);
-  std::uniform_int_distribution<int> activation(0, 1 << 14), weight(-32767, 32767);
-  for (const int n : {simd::kLanes, 2 * simd::kLanes, 4 * simd::kLanes}) {
-    std::vector<std::int16_t> a(static_cast<std::size_t>(n)), b(static_cast<std::size_t>(n));
-    std::int64_t expected = 0;
-    for (std::size_t k = 0; k < a.size(); ++k) {
-      a[k] = static_cast<std::int16_t>(activation(rng) / 8);  // no int32 overflow over 128
-      b[k] = static_cast<std::int16_t>(weight(rng));
-      expected += std::int64_t{a[k]} * b[k];
-    }
-    EXPECT_EQ(simd::dot16(a.data(), b.data(), n), expected) << "length " << n;
   }
 }
 
