@@ -10,7 +10,6 @@
 // reach leaves int16 (an activation of 1.0 is `one`), each dense layer's so that its weights
 // and its sums fit.
 
-#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>

@@ -1,7 +1,8 @@
 // The mlp's integer inference (nn/mlp/quantized_mlp.hpp, nn/mlp/piece_accumulator.hpp) against its
 // float reference: the incremental accumulator against one summed from scratch at every ply of
 // random games, and the quantized network's outputs against the float network's on the shipped
-// network. The kernels have their own file, tests/model/simd_kernels_test.cpp.
+// network (and on it narrowed to an accumulator the lanes do not divide). The kernels have their
+// own file, tests/model/simd_kernels_test.cpp.
 #include "nn/mlp/quantized_mlp.hpp"
 
 #include <gtest/gtest.h>
@@ -18,6 +19,7 @@
 #include "nn/features/sparse_features.hpp"
 #include "nn/mlp/grand_piece_accumulator.hpp"
 #include "nn/mlp/mlp_model.hpp"
+#include "nn/mlp/narrow.hpp"
 #include "nn/mlp/piece_accumulator.hpp"
 #include "nn/mlp/simd.hpp"
 
@@ -220,15 +222,40 @@ Differences differences(BasicEvaluator<Rules>& quantized, BasicEvaluator<Rules>&
 // (docs/network.md), the 16-unit network shipped since 2026-11-30: 0.0064 at most in the
 // expected score (mean 0.0006), 0.0143 in a prior; the four-hour one before it: 0.0125 and
 // 0.0083.
-TEST(QuantizedMlp, OutputsStayCloseToTheFloatNetwork) {
-  const MlpWeights weights = shippedWeights();
-  const Differences d = differences(*makeMlpModel(weights, MlpInference::Quantized)->evaluator(),
-                                    *makeMlpModel(weights, MlpInference::Float)->evaluator(),
-                                    randomPositions<StandardRules>(2000, 17));
+// `weights` in integers and in float on `samples` differ by no more than these.
+void expectCloseToTheFloatNetwork(const MlpWeights& weights,
+                                  const std::vector<Sample<StandardRules>>& samples) {
+  const Differences d =
+      differences(*makeMlpModel(weights, MlpInference::Quantized)->evaluator(),
+                  *makeMlpModel(weights, MlpInference::Float)->evaluator(), samples);
   EXPECT_LT(d.expected, 0.015);  // 15 of alpha-beta's 1,000 units of a sure win
   EXPECT_LT(d.meanExpected, 0.002);
   EXPECT_LT(d.wdl, 0.01);
   EXPECT_LT(d.prior, 0.02);  // the priors only order alpha-beta's moves
+}
+
+TEST(QuantizedMlp, OutputsStayCloseToTheFloatNetwork) {
+  expectCloseToTheFloatNetwork(shippedWeights(), randomPositions<StandardRules>(2000, 17));
+}
+
+// An accumulator that is not a multiple of simd::kLanes (48 units, padded to 64): the layers
+// that read it take its padded width (reorderUnits moves units across all of it) while its small
+// layers are padded to a pair (simd::paddedInputs). The shipped network narrowed to 48 units, in
+// integers and in float, within the shipped network's bounds.
+TEST(QuantizedMlp, ANarrowAccumulatorPaddedToTheLanesStaysCloseToTheFloatNetwork) {
+  const std::vector<Sample<StandardRules>> positions = randomPositions<StandardRules>(2000, 19);
+  std::vector<std::vector<std::int32_t>> active;
+  for (std::size_t i = 0; i < positions.size(); i += 4) {
+    active.emplace_back();
+    activeFeatures(positions[i].position, positions[i].moves, 0, active.back());
+  }
+  const MlpWeights weights =
+      narrowedMlp(shippedWeights(), {.accumulator = 48, .hidden = 16}, active);
+  const QuantizedMlp net = quantize(weights);
+  ASSERT_EQ(net.accumulator, 64);
+  ASSERT_EQ(net.layer1.inputs, 64);
+  ASSERT_EQ(net.layer2.inputs, 16);
+  expectCloseToTheFloatNetwork(weights, positions);
 }
 
 // The heads read the second layer at kHeadInputOne, finer than the activations' `one`: its

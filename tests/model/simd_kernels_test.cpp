@@ -67,25 +67,29 @@ TEST(SimdKernels, AffineEqualsPlainIntegerArithmetic) {
 }
 
 TEST(SimdKernels, AffineClippedIsAffineShiftedAndClamped) {
-  // Sums on both sides of 0 and of the ceiling after the shift, and shifts of 0 and more.
-  const int inputs = 64, outputs = 3 * simd::kOutputBlock;
+  // Sums on both sides of 0 and of the ceiling after the shift, and shifts of 0 and more; every
+  // pair taken (64 inputs) and the live ones alone (96).
+  const int outputs = 3 * simd::kOutputBlock;
   const std::int16_t ceiling = 512;
-  const auto [in, weights, bias] = randomLayer(4, inputs, outputs, 0, ceiling, 2000);
-  std::vector<std::int32_t> sums(outputs);
-  simd::affine(in.data(), inputs, weights.data(), bias.data(), outputs, sums.data());
-  for (const int shift : {0, 5, 9, 14}) {
-    std::vector<std::int16_t> out(outputs);
-    simd::affineClipped(in.data(), inputs, weights.data(), bias.data(), outputs, shift, ceiling,
-                        out.data());
-    int low = 0, high = 0;
-    for (int o = 0; o < outputs; ++o) {
-      const std::int32_t shifted = sums[static_cast<std::size_t>(o)] >> shift;
-      low += shifted<0, high += shifted> ceiling;
-      EXPECT_EQ(out[static_cast<std::size_t>(o)], std::clamp<std::int32_t>(shifted, 0, ceiling))
-          << "shift " << shift << ", output " << o;
-    }
-    if (shift == 9) {
-      EXPECT_TRUE(low > 0 && high > 0 && low + high < outputs);  // every case met
+  for (const int inputs : {64, 96}) {
+    const auto [in, weights, bias] = randomLayer(4, inputs, outputs, 0, ceiling, 2000);
+    std::vector<std::int32_t> sums(outputs);
+    simd::affine(in.data(), inputs, weights.data(), bias.data(), outputs, sums.data());
+    for (const int shift : {0, 5, 9, 14}) {
+      std::vector<std::int16_t> out(outputs);
+      simd::affineClipped(in.data(), inputs, weights.data(), bias.data(), outputs, shift, ceiling,
+                          out.data());
+      int low = 0, high = 0;
+      for (int o = 0; o < outputs; ++o) {
+        const std::int32_t shifted = sums[static_cast<std::size_t>(o)] >> shift;
+        low += shifted<0, high += shifted> ceiling;
+        EXPECT_EQ(out[static_cast<std::size_t>(o)], std::clamp<std::int32_t>(shifted, 0, ceiling))
+            << inputs << " inputs, shift " << shift << ", output " << o;
+      }
+      if (shift == 9) {
+        EXPECT_TRUE(low > 0 && high > 0 && low + high < outputs)  // every case met
+            << inputs << " inputs";
+      }
     }
   }
 }
