@@ -26,6 +26,19 @@ std::int32_t pairAt(const std::int16_t* in, int p) {
 // The live pairs' indices, with room for a whole register's worth written past the last.
 using LivePairs = std::array<std::int32_t, kMaxPairs + 16>;
 
+#if defined(__AVX2__) && !defined(__AVX512BW__)
+// For each byte, the positions of its set bits, lowest first (AVX2 has no compress instruction).
+constexpr std::array<std::array<std::uint8_t, 8>, 256> kSetBits = [] {
+  std::array<std::array<std::uint8_t, 8>, 256> table{};
+  for (unsigned byte = 0; byte < 256; ++byte) {
+    int k = 0;
+    for (std::uint8_t bit = 0; bit < 8; ++bit)
+      if ((byte >> bit) & 1u) table[byte][static_cast<std::size_t>(k++)] = bit;
+  }
+  return table;
+}();
+#endif
+
 // The indices of the pairs of `in` that are not both 0, and their count (`pairs` is a multiple
 // of 16: layers pad their inputs to simd::kLanes).
 int nonZeroPairs(const std::int16_t* in, int pairs, LivePairs& out) {
@@ -39,6 +52,20 @@ int nonZeroPairs(const std::int16_t* in, int pairs, LivePairs& out) {
     _mm512_storeu_si512(out.data() + count, _mm512_maskz_compress_epi32(live, index));
     count += std::popcount(static_cast<unsigned>(live));
     index = _mm512_add_epi32(index, _mm512_set1_epi32(16));
+  }
+#elif defined(__AVX2__)
+  // Eight pairs a step: a mask of the live ones, and from a table the positions of its set bits,
+  // widened and offset to the step's first pair.
+  for (int p = 0; p < pairs; p += 8) {
+    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + 2 * p));
+    const unsigned live = ~static_cast<unsigned>(_mm256_movemask_ps(
+                              _mm256_castsi256_ps(_mm256_cmpeq_epi32(x, _mm256_setzero_si256())))) &
+                          0xFFu;
+    const __m256i offsets = _mm256_cvtepu8_epi32(
+        _mm_loadl_epi64(reinterpret_cast<const __m128i*>(kSetBits[live].data())));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out.data() + count),
+                        _mm256_add_epi32(offsets, _mm256_set1_epi32(p)));
+    count += std::popcount(live);
   }
 #else
   for (int p = 0; p < pairs; ++p) {
@@ -296,6 +323,21 @@ void affineClipped(const std::int16_t* in, int inputs, const std::int16_t* weigh
     for (int b = 0; b < blocks; ++b)
       _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + o + kOutputBlock * b), clip(sum[b]));
   });
+#elif defined(__AVX2__)
+  const __m128i count = _mm_cvtsi32_si128(shift);
+  const __m256i top = _mm256_set1_epi32(ceiling);
+  const auto clip = [&](__m256i x) {
+    return _mm256_min_epi32(_mm256_max_epi32(_mm256_sra_epi32(x, count), _mm256_setzero_si256()),
+                            top);
+  };
+  affineSums(in, inputs, weights, bias, outputs, [&](int o, const __m256i* sum, int blocks) {
+    for (int b = 0; b < blocks; ++b) {
+      // packs interleaves its two sources by 128-bit lanes; the permute puts them back in order.
+      const __m256i packed = _mm256_packs_epi32(clip(sum[2 * b]), clip(sum[2 * b + 1]));
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + o + kOutputBlock * b),
+                          _mm256_permute4x64_epi64(packed, 0xD8));
+    }
+  });
 #else
   std::int32_t sums[2 * kOutputBlock];
   const auto clip = [&](int o, int n) {
@@ -304,12 +346,7 @@ void affineClipped(const std::int16_t* in, int inputs, const std::int16_t* weigh
           static_cast<std::int16_t>(std::clamp<std::int32_t>(sums[t] >> shift, 0, ceiling));
   };
   affineSums(in, inputs, weights, bias, outputs, [&](int o, const auto* sum, int blocks) {
-#if defined(__AVX2__)
-    for (int r = 0; r < 2 * blocks; ++r)
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(sums + 8 * r), sum[r]);
-#else
     std::copy(sum, sum + blocks * kOutputBlock, sums);
-#endif
     clip(o, blocks * kOutputBlock);
   });
 #endif
