@@ -40,7 +40,7 @@ class GrandPieceAccumulator {
   struct View {
     bool summed = false;
     Board board{};
-    std::vector<std::int16_t> sums;
+    simd::AlignedVector<std::int16_t> sums;
   };
 
   View& update(const grand::GrandPosition& position, grand::Player view,

@@ -136,7 +136,7 @@ class MlpEvaluator : public BasicEvaluator<Rules> {
   std::unique_ptr<PieceSums> pieces_;
   std::optional<OnePassPolicy> onePass_;
   std::vector<const std::int16_t*> featureColumns_;
-  std::vector<std::int16_t> quantizedActivations_;
+  simd::AlignedVector<std::int16_t> quantizedActivations_;
   QuantizedScratch scratch_;
   int mostNodeFeatures_;
 };

@@ -81,8 +81,8 @@ class OnePassPolicy {
   // The from, to and kind rows as one layer (real squares' from rows, their to rows, the kinds),
   // the query in int16, and the query's scores against them.
   QuantizedLayer scores_;
-  std::vector<std::int16_t> query_;
-  std::vector<std::int32_t> sums_;
+  simd::AlignedVector<std::int16_t> query_;
+  simd::AlignedVector<std::int32_t> sums_;
   std::vector<float> logitParts_;
   std::vector<Entry> table_;
   std::uint32_t now_ = 0;

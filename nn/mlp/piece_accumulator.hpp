@@ -48,7 +48,7 @@ class PieceAccumulator {
     bool summed = false;
     PieceWords pieces{};
     StateFeatures state{};
-    std::vector<std::int16_t> sums;
+    simd::AlignedVector<std::int16_t> sums;
   };
 
   // Brings `view`'s sums to `position` (and writes the clipped activations where asked).

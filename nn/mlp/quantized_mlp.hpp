@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "nn/mlp/mlp_model.hpp"
+#include "nn/mlp/simd.hpp"
 
 namespace camelot {
 
@@ -24,8 +25,8 @@ struct QuantizedLayer {
   int inputs = 0;   // padded with zero weights as simd::paddedInputs says
   int outputs = 0;  // padded to simd::kOutputBlock likewise
   int shift = 0;
-  std::vector<std::int16_t> weights;  // in pairs of inputs, as simd::affine reads them
-  std::vector<std::int32_t> bias;
+  simd::AlignedVector<std::int16_t> weights;  // in pairs of inputs, as simd::affine reads them
+  simd::AlignedVector<std::int32_t> bias;
 };
 
 // The heads read the second layer's outputs at this scale (1.0 is 2^14) instead of `one`: they
@@ -36,10 +37,10 @@ inline constexpr int kHeadInputOne = 1 << 14;
 inline constexpr int kHeadOutputs = 4;
 
 struct QuantizedMlp {
-  std::int16_t one = 0;               // the activation 1.0, the clipped ReLU's ceiling
-  int accumulator = 0;                // the accumulator's width padded to simd::kLanes
-  std::vector<std::int16_t> columns;  // [feature][accumulator], times `one`
-  std::vector<std::int16_t> bias;     // [accumulator]
+  std::int16_t one = 0;                       // the activation 1.0, the clipped ReLU's ceiling
+  int accumulator = 0;                        // the accumulator's width padded to simd::kLanes
+  simd::AlignedVector<std::int16_t> columns;  // [feature][accumulator], times `one`
+  simd::AlignedVector<std::int16_t> bias;     // [accumulator]
   QuantizedLayer layer1, layer2;
   QuantizedLayer heads;  // kHeadOutputs, from the second layer's outputs at kHeadInputOne
   QuantizedLayer query;  // the policy's query, from the clipped accumulator
@@ -79,8 +80,8 @@ void updateAccumulator(const QuantizedMlp& net, bool fresh,
 // (net.accumulator int16 in [0, one], simd::accumulate): first layer, clipped ReLU, second
 // layer, clipped ReLU, heads. `scratch` is working space.
 struct QuantizedScratch {
-  std::vector<std::int16_t> hidden1, hidden2;
-  std::vector<std::int32_t> sums;
+  simd::AlignedVector<std::int16_t> hidden1, hidden2;
+  simd::AlignedVector<std::int32_t> sums;
 };
 void quantizedHeads(const QuantizedMlp& net, const std::int16_t* activations,
                     QuantizedScratch& scratch, float* heads);

@@ -11,7 +11,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <new>
 #include <span>
+#include <vector>
 
 namespace camelot::simd {
 
@@ -21,6 +23,29 @@ inline constexpr int kLanes = 32;
 // A dense layer's outputs are a multiple of this (one AVX-512 register of int32 sums): a layer
 // of 16 outputs costs half one of 32.
 inline constexpr int kOutputBlock = 16;
+
+// An allocator whose blocks start on a cache line. A kernel's register loads step through its
+// buffers in whole registers (32 or 64 bytes, the rows of the columns and weights whole multiples
+// of them), so from an aligned start no load straddles two lines; from malloc's 16-byte alignment
+// one load in two (AVX2) or every one (AVX-512) did, at the price of a second line's access.
+template <class T>
+struct CacheAligned {
+  using value_type = T;
+  static constexpr std::align_val_t kAlignment{64};
+  CacheAligned() = default;
+  template <class U>
+  constexpr CacheAligned(const CacheAligned<U>&) noexcept {}
+  T* allocate(std::size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), kAlignment)); }
+  void deallocate(T* p, std::size_t n) noexcept { ::operator delete(p, n * sizeof(T), kAlignment); }
+  template <class U>
+  bool operator==(const CacheAligned<U>&) const noexcept {
+    return true;
+  }
+};
+
+// The buffers the kernels read and write: weights, columns, sums and activations.
+template <class T>
+using AlignedVector = std::vector<T, CacheAligned<T>>;
 
 // The instruction set the kernels were built for, for the benchmarks' headers.
 const char* instructionSet();

@@ -105,10 +105,10 @@ void reorderUnits(QuantizedMlp& net, const std::vector<int>& order) {
     std::copy_n(net.columns.begin() + static_cast<std::ptrdiff_t>(at), units, old.begin());
     reordered(old.data(), net.columns.data() + at);
   }
-  old = net.bias;
+  old.assign(net.bias.begin(), net.bias.end());
   reordered(old.data(), net.bias.data());
   for (QuantizedLayer* layer : {&net.layer1, &net.query}) {
-    const std::vector<std::int16_t> weights = layer->weights;
+    const std::vector<std::int16_t> weights(layer->weights.begin(), layer->weights.end());
     for (int k = 0; k < units; ++k)
       for (int o = 0; o < layer->outputs; ++o)
         layer->weights[simd::pairedIndex(k, o, layer->outputs)] =

@@ -269,8 +269,8 @@ TEST(QuantizedMlp, HeadsReadTheSecondLayerAtTheirScaleWhateverItsShift) {
     QuantizedLayer layer{.inputs = kWidth,
                          .outputs = kWidth,
                          .shift = shift,
-                         .weights = std::vector<std::int16_t>(kWidth * kWidth),
-                         .bias = std::vector<std::int32_t>(kWidth)};
+                         .weights = simd::AlignedVector<std::int16_t>(kWidth * kWidth),
+                         .bias = simd::AlignedVector<std::int32_t>(kWidth)};
     for (int i = 0; i < kWidth; ++i)
       layer.weights[simd::pairedIndex(i, i, kWidth)] = weight;
     return layer;

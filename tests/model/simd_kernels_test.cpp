@@ -66,6 +66,37 @@ TEST(SimdKernels, AffineEqualsPlainIntegerArithmetic) {
     }
 }
 
+// The live pairs in any pattern: 4,096 inputs (the widest accumulator), each pair live or not at
+// random, so the kernels' masks of eight or sixteen pairs take most of their values.
+TEST(SimdKernels, AffineSkipsTheDeadPairsInAnyPattern) {
+  constexpr int kInputs = 4096, kOutputs = simd::kOutputBlock;
+  RandomLayer layer = randomLayer(5, kInputs, kOutputs, 1, 127, 1000);  // no sum leaves int32
+  std::mt19937_64 rng(6);
+  for (std::size_t p = 0; p < kInputs / 2; ++p)
+    if (rng() % 2 == 0) std::fill_n(layer.in.begin() + static_cast<std::ptrdiff_t>(2 * p), 2, 0);
+  std::vector<std::int32_t> out(kOutputs);
+  simd::affine(layer.in.data(), kInputs, layer.weights.data(), layer.bias.data(), kOutputs,
+               out.data());
+  for (int o = 0; o < kOutputs; ++o) {
+    std::int64_t expected = layer.bias[static_cast<std::size_t>(o)];
+    for (int i = 0; i < kInputs; ++i)
+      expected += std::int64_t{layer.in[static_cast<std::size_t>(i)]} *
+                  layer.weights[simd::pairedIndex(i, o, kOutputs)];
+    EXPECT_EQ(out[static_cast<std::size_t>(o)], expected) << "output " << o;
+  }
+}
+
+// The kernels' buffers start on a cache line whatever their length, so no register load splits
+// one.
+TEST(SimdKernels, AlignedVectorsStartOnACacheLine) {
+  for (const std::size_t n : {1, 31, 256, 100000}) {
+    const simd::AlignedVector<std::int16_t> a(n);
+    const simd::AlignedVector<std::int32_t> b(n);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(a.data()) % 64, 0u) << n;
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(b.data()) % 64, 0u) << n;
+  }
+}
+
 TEST(SimdKernels, AffineClippedIsAffineShiftedAndClamped) {
   // Sums on both sides of 0 and of the ceiling after the shift, and shifts of 0 and more; every
   // pair taken (64 inputs) and the live ones alone (96).
