@@ -109,21 +109,27 @@ SearchFigures searchFigures(const Model* model,
   return f;
 }
 
-// Alpha-beta's nodes/s on `model`'s integer and float inference against the hand-written
-// evaluation's, from `positions` to `depth`, each the faster of two rounds taken in turn (this
-// machine's speed wanders by 10-20%), printed as `<game>alpha-beta with the network: N% ...`.
+// The rounds of the two searches a node-rate row compares. A 2-core cloud machine's speed
+// wanders by 10-20% within minutes (a Zen 3 read one leaf loop at 415 ns and then 635 ns), and
+// the network's search, whose columns live in the shared level-3 cache, loses more then: the
+// best of three rounds taken in turn is steadier than the best of two.
+constexpr int kNodeRateRounds = 3;
+
+// Alpha-beta's nodes/s on `model`'s integer inference against the hand-written evaluation's, from
+// `positions` to `depth`, each the fastest of kNodeRateRounds rounds taken in turn, and its float
+// inference's (one round: a reference, not the goal), printed as `<game>alpha-beta with the
+// network: N% ...`.
 template <class Rules>
 void nodeRateRow(const char* game, const Model& quantized, const Model& reference, const char* name,
                  const std::vector<typename Rules::Position>& positions, int depth) {
-  std::array<SearchFigures, 3> best;  // hand-written, integer, float
-  for (int round = 0; round < 2; ++round) {
-    const std::array<SearchFigures, 3> now = {searchFigures<Rules>(nullptr, positions, depth),
-                                              searchFigures<Rules>(&quantized, positions, depth),
-                                              searchFigures<Rules>(&reference, positions, depth)};
-    for (std::size_t i = 0; i < 3; ++i)
-      if (best[i].seconds == 0.0 || now[i].seconds < best[i].seconds) best[i] = now[i];
+  SearchFigures hand, q;
+  for (int round = 0; round < kNodeRateRounds; ++round) {
+    const SearchFigures handNow = searchFigures<Rules>(nullptr, positions, depth);
+    const SearchFigures qNow = searchFigures<Rules>(&quantized, positions, depth);
+    if (round == 0 || handNow.seconds < hand.seconds) hand = handNow;
+    if (round == 0 || qNow.seconds < q.seconds) q = qNow;
   }
-  const auto& [hand, q, f] = best;
+  const SearchFigures f = searchFigures<Rules>(&reference, positions, depth);
   std::printf(
       "  %salpha-beta, %s: hand-written %.0f nodes/s (%.0f nodes), network %.0f nodes/s "
       "(%.0f nodes; float: %.0f nodes/s)\n",
