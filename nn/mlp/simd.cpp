@@ -339,15 +339,9 @@ void affineClipped(const std::int16_t* in, int inputs, const std::int16_t* weigh
     }
   });
 #else
-  std::int32_t sums[2 * kOutputBlock];
-  const auto clip = [&](int o, int n) {
-    for (int t = 0; t < n; ++t)
-      out[o + t] =
-          static_cast<std::int16_t>(std::clamp<std::int32_t>(sums[t] >> shift, 0, ceiling));
-  };
-  affineSums(in, inputs, weights, bias, outputs, [&](int o, const auto* sum, int blocks) {
-    std::copy(sum, sum + blocks * kOutputBlock, sums);
-    clip(o, blocks * kOutputBlock);
+  affineSums(in, inputs, weights, bias, outputs, [&](int o, const std::int32_t* sum, int blocks) {
+    for (int t = 0; t < blocks * kOutputBlock; ++t)
+      out[o + t] = static_cast<std::int16_t>(std::clamp<std::int32_t>(sum[t] >> shift, 0, ceiling));
   });
 #endif
 }

@@ -108,7 +108,7 @@ void reorderUnits(QuantizedMlp& net, const std::vector<int>& order) {
   old.assign(net.bias.begin(), net.bias.end());
   reordered(old.data(), net.bias.data());
   for (QuantizedLayer* layer : {&net.layer1, &net.query}) {
-    const std::vector<std::int16_t> weights(layer->weights.begin(), layer->weights.end());
+    const simd::AlignedVector<std::int16_t> weights = layer->weights;
     for (int k = 0; k < units; ++k)
       for (int o = 0; o < layer->outputs; ++o)
         layer->weights[simd::pairedIndex(k, o, layer->outputs)] =
