@@ -19,6 +19,7 @@
 #include <torch/torch.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -109,37 +110,45 @@ SearchFigures searchFigures(const Model* model,
   return f;
 }
 
-// The rounds of the two searches a node-rate row compares. A 2-core cloud machine's speed
-// wanders by 10-20% within minutes (a Zen 3 read one leaf loop at 415 ns and then 635 ns), and
-// the network's search, whose columns live in the shared level-3 cache, loses more then: the
-// best of three rounds taken in turn is steadier than the best of two.
-constexpr int kNodeRateRounds = 3;
+// The rounds of a node-rate row. A 2-core cloud machine's speed wanders by 10-20% within minutes
+// (a Zen 3 read one leaf loop at 415 ns and then 635 ns), and the fastest of three rounds of each
+// search read the same build at 90% and 100% an hour apart: each round runs the two searches back
+// to back (in either order by turns), and the row reads the median of the rounds' ratios, so that
+// a slow spell falling on one search moves one round and not the figure.
+constexpr int kNodeRateRounds = 5;
 
 // Alpha-beta's nodes/s on `model`'s integer inference against the hand-written evaluation's, from
-// `positions` to `depth`, each the fastest of kNodeRateRounds rounds taken in turn, and its float
-// inference's (one round: a reference, not the goal), printed as `<game>alpha-beta with the
+// `positions` to `depth`: the median of kNodeRateRounds paired rounds and their range, and its
+// float inference's (one round: a reference, not the goal), printed as `<game>alpha-beta with the
 // network: N% ...`.
 template <class Rules>
 void nodeRateRow(const char* game, const Model& quantized, const Model& reference, const char* name,
                  const std::vector<typename Rules::Position>& positions, int depth) {
-  SearchFigures hand, q;
-  for (int round = 0; round < kNodeRateRounds; ++round) {
-    const SearchFigures handNow = searchFigures<Rules>(nullptr, positions, depth);
-    const SearchFigures qNow = searchFigures<Rules>(&quantized, positions, depth);
-    if (round == 0 || handNow.seconds < hand.seconds) hand = handNow;
-    if (round == 0 || qNow.seconds < q.seconds) q = qNow;
+  struct Round {
+    SearchFigures hand, q;
+    double ratio() const { return q.nodesPerSecond() / hand.nodesPerSecond(); }
+  };
+  std::vector<Round> rounds(kNodeRateRounds);
+  for (std::size_t r = 0; r < rounds.size(); ++r) {
+    const bool handFirst = r % 2 == 0;
+    if (handFirst) rounds[r].hand = searchFigures<Rules>(nullptr, positions, depth);
+    rounds[r].q = searchFigures<Rules>(&quantized, positions, depth);
+    if (!handFirst) rounds[r].hand = searchFigures<Rules>(nullptr, positions, depth);
   }
+  std::sort(rounds.begin(), rounds.end(),
+            [](const Round& a, const Round& b) { return a.ratio() < b.ratio(); });
+  const Round& median = rounds[rounds.size() / 2];
   const SearchFigures f = searchFigures<Rules>(&reference, positions, depth);
   std::printf(
       "  %salpha-beta, %s: hand-written %.0f nodes/s (%.0f nodes), network %.0f nodes/s "
       "(%.0f nodes; float: %.0f nodes/s)\n",
-      game, name, hand.nodesPerSecond(), hand.nodes, q.nodesPerSecond(), q.nodes,
-      f.nodesPerSecond());
+      game, name, median.hand.nodesPerSecond(), median.hand.nodes, median.q.nodesPerSecond(),
+      median.q.nodes, f.nodesPerSecond());
   std::printf(
       "%salpha-beta with the network: %.0f%% of the nodes/s of the hand-written evaluation "
-      "(%s; float inference: %.0f%%)\n",
-      game, 100.0 * q.nodesPerSecond() / hand.nodesPerSecond(), name,
-      100.0 * f.nodesPerSecond() / hand.nodesPerSecond());
+      "(%s; the median of %d rounds, %.0f-%.0f%%; float inference: %.0f%%)\n",
+      game, 100.0 * median.ratio(), name, kNodeRateRounds, 100.0 * rounds.front().ratio(),
+      100.0 * rounds.back().ratio(), 100.0 * f.nodesPerSecond() / median.hand.nodesPerSecond());
 }
 
 struct NetworkForms {
