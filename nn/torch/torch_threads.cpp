@@ -1,7 +1,7 @@
 #include "nn/torch/torch_threads.hpp"
 
 #include <dlfcn.h>
-#include <torch/torch.h>
+#include <ATen/Parallel.h>
 
 #include <mutex>
 
