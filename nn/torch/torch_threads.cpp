@@ -1,7 +1,7 @@
 #include "nn/torch/torch_threads.hpp"
 
-#include <dlfcn.h>
 #include <ATen/Parallel.h>
+#include <dlfcn.h>
 
 #include <mutex>
 
