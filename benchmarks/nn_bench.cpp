@@ -16,7 +16,7 @@
 //
 // --node-rate prints the node-rate rows alone (both networks against the hand-written
 // evaluations), for a quick check of a change to the leaves.
-#include <torch/torch.h>
+#include <torch/utils.h>
 #include <unistd.h>
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 // The LibTorch backend: the one symbol libcamelot_torch.so exports for `camelot` to find.
 
-#include <torch/torch.h>
+#include <torch/utils.h>
 
 #include "nn/backend/build_stamp.hpp"
 #include "nn/backend/torch_backend.hpp"

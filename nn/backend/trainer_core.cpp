@@ -3,7 +3,9 @@
 
 #include "nn/backend/trainer_core.hpp"
 
-#include <torch/torch.h>
+#include <torch/optim/adamw.h>
+#include <torch/optim/sgd.h>
+#include <torch/serialize.h>
 
 #include <algorithm>
 #include <cerrno>

@@ -5,7 +5,8 @@
 // of each move (from cell + to cell + kind). Inference runs in plain C++ (nn/mlp/mlp_model.hpp);
 // the parameter names here are the checkpoint's tensor names it reads.
 
-#include <torch/torch.h>
+#include <torch/nn/modules/embedding.h>
+#include <torch/nn/modules/linear.h>
 
 #include "nn/network_config.hpp"
 #include "nn/torch/trainable_network.hpp"

@@ -1,5 +1,7 @@
 #include "nn/resnet/inference_net.hpp"
 
+#include <torch/cuda.h>
+
 #include <stdexcept>
 
 namespace camelot {

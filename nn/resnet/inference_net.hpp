@@ -5,7 +5,8 @@
 // LibTorch's own dispatch sends small batches (batch 1 with 64 channels) to a reference-BLAS
 // path about ten times slower (docs/network.md has the measurements).
 
-#include <torch/torch.h>
+#include <torch/csrc/autograd/InferenceMode.h>
+#include <torch/types.h>
 
 #include <string>
 #include <vector>

@@ -1,5 +1,8 @@
 #include "nn/resnet/mirror_layers.hpp"
 
+#include <torch/nn/functional/conv.h>
+#include <torch/nn/functional/linear.h>
+
 #include <cmath>
 
 namespace camelot {

@@ -12,7 +12,7 @@
 //   regular -> invariant:  W = [A, flip(A)]
 // where flip() reverses a kernel's columns. Pairs share their bias and batch-norm statistics.
 
-#include <torch/torch.h>
+#include <torch/nn/modules/batchnorm.h>
 
 namespace camelot {
 

@@ -6,7 +6,8 @@
 // - a value head giving win/draw/loss logits and a moves-left estimate.
 // Inference runs a batch-norm-folded copy (nn/resnet/inference_net.hpp).
 
-#include <torch/torch.h>
+#include <torch/nn/modules/batchnorm.h>
+#include <torch/nn/modules/linear.h>
 
 #include "nn/network_config.hpp"
 #include "nn/resnet/mirror_layers.hpp"

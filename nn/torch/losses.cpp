@@ -1,5 +1,7 @@
 #include "nn/torch/losses.hpp"
 
+#include <torch/nn/functional/loss.h>
+
 namespace camelot {
 
 Losses computeLosses(TrainableNetwork& network, const TrainingBatch& batch,

@@ -2,7 +2,7 @@
 // The training objective: policy cross-entropy over each position's legal moves, win/draw/loss
 // cross-entropy, and a moves-left regression. The trainer and the nn tests share it.
 
-#include <torch/torch.h>
+#include <torch/types.h>
 
 #include <vector>
 

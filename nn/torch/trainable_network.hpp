@@ -5,7 +5,7 @@
 // nn/resnet/network.hpp; mlp: nn/mlp/mlp_network.hpp); the trainer, the losses and checkpoints see
 // only this. LibTorch.
 
-#include <torch/torch.h>
+#include <torch/nn/module.h>
 
 #include <memory>
 #include <span>

@@ -2,7 +2,7 @@
 // wrong architecture, bad header JSON and corrupt tensor sections with valid checksums are each
 // refused with one line naming the file, never a crash, and the target module stays untouched.
 #include <gtest/gtest.h>
-#include <torch/torch.h>
+#include <torch/utils.h>
 
 #include <algorithm>
 #include <cstdint>

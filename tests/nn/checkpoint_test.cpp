@@ -3,7 +3,7 @@
 // is missing, empty, foreign, of a newer format or another input encoding
 // (checkpoint_damage_test.cpp covers damaged files).
 #include <gtest/gtest.h>
-#include <torch/torch.h>
+#include <torch/nn/module.h>
 
 #include <algorithm>
 #include <cstdint>

@@ -5,7 +5,12 @@
 // it while the target module stays untouched.
 
 #include <gtest/gtest.h>
-#include <torch/torch.h>
+#include <torch/nn/modules/activation.h>
+#include <torch/nn/modules/batchnorm.h>
+#include <torch/nn/modules/container/sequential.h>
+#include <torch/nn/modules/conv.h>
+#include <torch/nn/modules/linear.h>
+#include <torch/utils.h>
 
 #include <cstdint>
 #include <cstdio>

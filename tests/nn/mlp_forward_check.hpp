@@ -3,7 +3,7 @@
 // inference, after a checkpoint round trip, give the same priors, WDL and moves-left.
 
 #include <gtest/gtest.h>
-#include <torch/torch.h>
+#include <torch/utils.h>
 
 #include <type_traits>
 #include <vector>

@@ -3,6 +3,8 @@
 #include "nn/resnet/network.hpp"
 
 #include <gtest/gtest.h>
+#include <torch/nn/functional/embedding.h>
+#include <torch/optim/adamw.h>
 
 #include "nn/features/encoding.hpp"
 #include "nn/resnet/inference_net.hpp"

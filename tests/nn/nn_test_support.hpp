@@ -1,7 +1,7 @@
 #pragma once
 // Helpers for the network tests: small seeded networks and positions from random play.
 
-#include <torch/torch.h>
+#include <torch/utils.h>
 
 #include <cstdint>
 #include <random>
