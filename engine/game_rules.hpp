@@ -113,16 +113,15 @@ struct GrandRules {
   static constexpr std::size_t kTurnCycle = grand::kPlayers;
 
   static void legalMoves(const Position& p, MoveList& out) { out = grand::unsortedLegalMoves(p); }
-  // Grand Camelot's features read every move (nn/features/grand_features.hpp): nothing is left out.
   static bool tacticalMoves(const Position& p, MoveList& out) {
-    legalMoves(p, out);
-    return false;
+    bool leftOut = false;
+    out = grand::unsortedTacticalMoves(p, leftOut);
+    return leftOut;
   }
   static Position after(const Position& p, const Move& m) { return grand::afterMove(p, m); }
-  // `leftOut` is always false here: tacticalMoves lists every move.
   static std::optional<int> finalValue(const Position& p, const MoveList& moves, bool third,
-                                       bool /*leftOut*/ = false) {
-    const grand::GrandOutcome outcome = grand::gameOutcome(p, moves, third);
+                                       bool leftOut = false) {
+    const grand::GrandOutcome outcome = grand::gameOutcome(p, !moves.empty() || leftOut, third);
     if (!outcome.finished()) return std::nullopt;
     if (outcome.kind == grand::GrandOutcome::Kind::Draw) return 0;
     return outcome.winner == grand::partnershipOf(p.toMove) ? 1 : -1;
@@ -144,7 +143,7 @@ struct GrandRules {
   }
   static std::uint64_t hash(const Position& p) { return grand::repetitionHash(p); }
   static Status gameStatus(const Position& p, bool third) {
-    return grand::gameOutcome(p, grand::unsortedLegalMoves(p), third);
+    return grand::gameOutcome(p, !grand::unsortedLegalMoves(p).empty(), third);
   }
   static void gameMoves(const Position& p, MoveList& out) { out = grand::legalMoves(p); }
   static std::uint64_t perft(const Position& p, int depth) { return grand::perft(p, depth); }

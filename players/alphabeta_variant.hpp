@@ -2,8 +2,8 @@
 // The variant's side of alpha-beta (players/alphabeta_player.hpp): what the search needs of a
 // game beyond engine/game_rules.hpp's Rules, one specialisation per variant. The standard game's
 // are its fast generator's calls (the full and the tactical listing) and the hand-written
-// evaluation of mcts/evaluation.hpp; Grand Camelot's are its exact move list (every move is
-// listed, so quiescence picks the captures from it) and mcts/grand_evaluation.hpp. Both games
+// evaluation of mcts/evaluation.hpp; Grand Camelot's are its generator's full and tactical
+// listings and mcts/grand_evaluation.hpp. Both games
 // alternate their two sides every ply (Grand Camelot's partnerships), so negamax applies as it is.
 //
 //   Weights                            the hand-written evaluation's weights
@@ -99,12 +99,11 @@ struct AlphaBetaVariant<GrandRules> {
     return scoreOf(grand::immediateOutcome(p), p, ply);
   }
   static int noMovesScore(const Position& p, int ply) {
-    return scoreOf(grand::gameOutcome(p, {}, false), p, ply).value_or(0);
+    return scoreOf(grand::gameOutcome(p, /*hasMoves=*/false, false), p, ply).value_or(0);
   }
   static void generate(const Position& p, MoveList& out) { out = grand::unsortedLegalMoves(p); }
   static bool generateTactical(const Position& p, MoveList& out) {
-    generate(p, out);
-    return false;
+    return GrandRules::tacticalMoves(p, out);
   }
   // Its ends and a fold of the captured squares (G13: they make the move); a pass is 255-255.
   static std::uint32_t moveKey(const Move& m) {

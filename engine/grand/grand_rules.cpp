@@ -43,15 +43,23 @@ bool writtenBefore(const GrandMove& a, const std::string& aText, const GrandMove
   return aText < bText;
 }
 
-// The moves of one player in one position, by G4-G10 (no pass, no end of game).
+// What a MoveFinder lists: every move, or the tactical ones alone (unsortedTacticalMoves).
+enum class Listing { All, Tactical };
+
+// The moves of one player in one position, by G4-G10 (no pass, no end of game). Its tactical
+// listing keeps the captures and the quiet moves onto the mover's goal, in the order of the full
+// one, and notes whether it left any other move out.
 class MoveFinder {
  public:
   // Room for a middle game's moves from the start, so that the list seldom grows (a growing list
   // of moves was a tenth of a search's time, in malloc).
   static constexpr std::size_t kMovesReserved = 128;
 
-  MoveFinder(const GrandPosition& position, Player mover)
-      : position_(position), board_(position.board), mover_(mover) {
+  MoveFinder(const GrandPosition& position, Player mover, Listing listing = Listing::All)
+      : position_(position),
+        board_(position.board),
+        mover_(mover),
+        tactical_(listing == Listing::Tactical) {
     best_.reserve(kMovesReserved);
     quietSlot_.fill(-1);
   }
@@ -76,7 +84,7 @@ class MoveFinder {
       for (const Square s : mustLeave)
         addMovesOf(s, leaverCanJump);
       std::vector<GrandMove> leaving = collected();
-      if (!leaving.empty()) return leaving;
+      if (!leaving.empty() || leftOut_) return leaving;
     }
     for (const Square s : pieces)
       addMovesOf(s, anyCanJump);
@@ -87,6 +95,8 @@ class MoveFinder {
 
   // Jump steps tried so far: the search's work, for tests that bound it.
   std::int64_t jumpSteps() const { return jumpSteps_; }
+  // Whether the tactical listing left a move out.
+  bool leftOut() const { return leftOut_; }
 
  private:
   bool friendly(Piece piece) const {
@@ -142,17 +152,38 @@ class MoveFinder {
     return moves;
   }
 
-  // G10: a piece on the goal castle steps to its other square, twice a game at most.
-  void addCastleMoves(std::vector<GrandMove>& moves) const {
+  // G10: a piece on the goal castle steps to its other square, twice a game at most (never a
+  // tactical move: it stays on the goal).
+  void addCastleMoves(std::vector<GrandMove>& moves) {
     if (position_.castleMovesUsed[static_cast<std::size_t>(index(mover_))] >= 2) return;
     const auto goal = castleOf(oppositeOf(mover_));
     for (int i = 0; i < 2; ++i) {
       const Square from = goal[static_cast<std::size_t>(i)];
       const Square to = goal[static_cast<std::size_t>(1 - i)];
       const Piece piece = at(from);
-      if (!piece.empty() && piece.owner() == mover_ && at(to).empty())
+      if (piece.empty() || piece.owner() != mover_ || !at(to).empty()) continue;
+      if (tactical_)
+        leftOut_ = true;
+      else
         moves.push_back(GrandMove{{from, to}, 1, {}});
     }
+  }
+
+  // A quiet move of the piece being listed, unless the tactical listing leaves it out: one
+  // that does not end on the mover's goal (the piece is never on it: addMovesOf).
+  bool listsQuietMoveTo(Square to) {
+    if (!tactical_ || onGoal(to, mover_)) return true;
+    leftOut_ = true;
+    return false;
+  }
+
+  // Whether a canter from s may end on the mover's goal: a canter leaps two squares at a time,
+  // so it keeps the parity of its file and of its rank, and it ends on an empty square.
+  bool canterMayEnterGoal(Square s) const {
+    const auto goal = castleOf(oppositeOf(mover_));
+    return std::any_of(goal.begin(), goal.end(), [&](Square g) {
+      return at(g).empty() && fileOf(g) % 2 == fileOf(s) % 2 && rankOf(g) % 2 == rankOf(s) % 2;
+    });
   }
 
   // Every move of the piece on s (G4, G6-G10), or only its captures when `capturesOnly` (G5:
@@ -166,23 +197,28 @@ class MoveFinder {
     if (!capturesOnly)
       for (int d = 0; d < 8; ++d) {
         const Square to = neighbour(s, d);
-        if (to != kNoSquare && at(to).empty() && !onNonGoalCastle(to, mover_))
+        if (to != kNoSquare && at(to).empty() && !onNonGoalCastle(to, mover_) &&
+            listsQuietMoveTo(to))
           add(GrandMove{{s, to}, 1, {}});
       }
     MovePath path{s};
     MoveCaptures captured;
     jumpOn(path, captured, 0);
-    if (!capturesOnly) {
+    // The tactical listing builds the canters' tree only where one may enter the goal, or
+    // where no move has been left out yet (then whether the piece has a canter matters).
+    if (!capturesOnly && (!tactical_ || !leftOut_ || canterMayEnterGoal(s))) {
       const CanterTree quiet = canterTree(s, piece.knight());
       for (std::size_t i = 1; i < quiet.size; ++i) {
+        if (!listsQuietMoveTo(quiet.order[i])) continue;
         MovePath route = quiet.pathTo(quiet.order[i]);
         const int steps = static_cast<int>(route.size()) - 1;
         add(GrandMove{std::move(route), steps, {}});
       }
-      // The next piece's quiet moves are its own (add keys them by their end alone).
+    }
+    // The next piece's quiet moves are its own (add keys them by their end alone).
+    if (!capturesOnly)
       for (std::size_t i = first; i < best_.size(); ++i)
         if (best_[i].captured.empty()) quietSlot_[best_[i].path.back()] = -1;
-    }
     if (piece.knight()) addCharges(s);
     board_[s] = piece;
   }
@@ -324,6 +360,8 @@ class MoveFinder {
   std::unordered_map<Reached, GrandMove, ReachedHash> chains_;
   std::bitset<kGridSquares> capturedSet_;  // the chain under way's captures
   std::int64_t jumpSteps_ = 0;
+  bool tactical_;         // Listing::Tactical
+  bool leftOut_ = false;  // the tactical listing passed over a move
 };
 
 std::vector<GrandMove> movesOf(const GrandPosition& position, Player mover) {
@@ -405,13 +443,13 @@ GrandOutcome immediateOutcome(const GrandPosition& position) {
 
 namespace {
 
-// G12.1-4, the mover's moves (G4-G10) already found.
-GrandOutcome outcomeGiven(const GrandPosition& position, const std::vector<GrandMove>& moves) {
+// G12.1-4, whether the mover has a move (G4-G10) already known.
+GrandOutcome outcomeGiven(const GrandPosition& position, bool moverCanMove) {
   if (GrandOutcome decided = immediateOutcome(position); decided.finished()) return decided;
   const Player mover = position.toMove;
   const int moving = partnershipOf(mover);
   // 4: the player to move and his partner, given the move, both blocked.
-  if (moves.empty() && movesOf(position, partnerOf(mover)).empty()) {
+  if (!moverCanMove && movesOf(position, partnerOf(mover)).empty()) {
     if (piecesOfPartnership(position, 1 - moving) >= 2)
       return {GrandOutcome::Kind::Win, 1 - moving, "stalemate"};
     return {GrandOutcome::Kind::Draw, -1, "stalemate"};
@@ -424,13 +462,25 @@ GrandOutcome outcomeGiven(const GrandPosition& position, const std::vector<Grand
 // legalMoves in the order they were found.
 std::vector<GrandMove> unsortedLegalMoves(const GrandPosition& position) {
   std::vector<GrandMove> moves = movesOf(position, position.toMove);
-  if (outcomeGiven(position, moves).finished()) return {};
+  if (outcomeGiven(position, !moves.empty()).finished()) return {};
   if (moves.empty()) return {GrandMove{}};  // G11: blocked or without pieces, he passes
   return moves;
 }
 
+std::vector<GrandMove> unsortedTacticalMoves(const GrandPosition& position, bool& leftOut) {
+  MoveFinder finder(position, position.toMove, Listing::Tactical);
+  std::vector<GrandMove> moves = finder.find();
+  leftOut = finder.leftOut();
+  if (outcomeGiven(position, !moves.empty() || leftOut).finished()) {
+    leftOut = false;
+    return {};
+  }
+  if (moves.empty() && !leftOut) return {GrandMove{}};  // the forced pass, as above
+  return moves;
+}
+
 GrandOutcome outcomeOf(const GrandPosition& position) {
-  return outcomeGiven(position, movesOf(position, position.toMove));
+  return outcomeGiven(position, !movesOf(position, position.toMove).empty());
 }
 
 std::vector<GrandMove> legalMoves(const GrandPosition& position) {
@@ -508,9 +558,8 @@ std::uint64_t repetitionHash(const GrandPosition& position) {
   return hash;
 }
 
-GrandOutcome gameOutcome(const GrandPosition& position, const std::vector<GrandMove>& legal,
-                         bool standsForTheThirdTime) {
-  if (legal.empty()) return outcomeOf(position);
+GrandOutcome gameOutcome(const GrandPosition& position, bool hasMoves, bool standsForTheThirdTime) {
+  if (!hasMoves) return outcomeOf(position);
   if (standsForTheThirdTime) return {GrandOutcome::Kind::Draw, -1, "repetition"};
   if (position.clock >= kClockLimit) return {GrandOutcome::Kind::Draw, -1, "clock"};
   return {};

@@ -52,6 +52,11 @@ std::vector<GrandMove> legalMoves(const GrandPosition& position);
 // The same moves in the order the generator finds them (a fixed order, without naming each
 // move): what search and perft use.
 std::vector<GrandMove> unsortedLegalMoves(const GrandPosition& position);
+// unsortedLegalMoves' captures, its moves onto the mover's goal from off it, and a forced pass,
+// in its order, without listing the rest (most of a list's cost is the canters' trees):
+// quiescence search and the network's features need no more. `leftOut` says whether
+// unsortedLegalMoves has other moves.
+std::vector<GrandMove> unsortedTacticalMoves(const GrandPosition& position, bool& leftOut);
 
 // The jump steps the move search of the player to move tries: its work, which stays small on
 // any board GFEN accepts (a chain state reached twice is searched once). For tests.
@@ -76,10 +81,10 @@ bool sameForRepetition(const GrandPosition& a, const GrandPosition& b);
 // A hash of that identity (equal positions by sameForRepetition hash equal).
 std::uint64_t repetitionHash(const GrandPosition& position);
 
-// G12.1-6 of a position whose legal moves are known (legalMoves: none once 1-4 end the game),
-// given whether it stands for the third time (5); 6 reads its clock.
-GrandOutcome gameOutcome(const GrandPosition& position, const std::vector<GrandMove>& legal,
-                         bool standsForTheThirdTime);
+// G12.1-6 of a position whose player to move is known to have a legal move or not (legalMoves:
+// none once 1-4 end the game), given whether it stands for the third time (5); 6 reads its
+// clock.
+GrandOutcome gameOutcome(const GrandPosition& position, bool hasMoves, bool standsForTheThirdTime);
 
 // G13: leaves `depth` plies down, pass moves counted, finished positions without children.
 std::uint64_t perft(const GrandPosition& position, int depth);

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <sstream>
 
 #include "engine/grand/grand_rules.hpp"
@@ -77,6 +78,60 @@ TEST_F(GrandVectors, G13_PerftOfEveryPosition) {
     for (const auto& [depth, count] : v["perft"].items())
       EXPECT_EQ(perft(p, std::stoi(depth)), count.get<std::uint64_t>()) << "depth " << depth;
   }
+}
+
+// G5, G9, G11, G12.4: the tactical listing is the full list's captures and moves onto the
+// mover's goal from off it (a forced pass where that is the only move), in the same order, and
+// it says whether the full list has more. Returns whether the full list had moves left out.
+bool checkTacticalMoves(const GrandPosition& p) {
+  const std::vector<GrandMove> all = unsortedLegalMoves(p);
+  std::vector<std::string> expected;
+  for (const GrandMove& m : all)
+    if (m.pass() || !m.captured.empty() ||
+        (onGoal(m.path.back(), p.toMove) && !onGoal(m.path.front(), p.toMove)))
+      expected.push_back(notation(m));
+  bool leftOut = true;
+  std::vector<std::string> tactical;
+  for (const GrandMove& m : unsortedTacticalMoves(p, leftOut))
+    tactical.push_back(notation(m));
+  EXPECT_EQ(tactical, expected) << toGfen(p);
+  EXPECT_EQ(leftOut, expected.size() < all.size()) << toGfen(p);
+  return leftOut;
+}
+
+TEST_F(GrandVectors, G5_G9_G11_TheTacticalListingIsTheFullListsCapturesAndGoalEntries) {
+  for (const auto& v : vectors_) {
+    SCOPED_TRACE(v["id"].get<std::string>() + " " + v["label"].get<std::string>());
+    checkTacticalMoves(parseGfen(v["fen"].get<std::string>()));
+  }
+}
+
+// Random games from the start and from every vector position, to their end: crowded boards,
+// compulsory captures, castles to leave, goal entries by step and by canter, sparse endings.
+TEST_F(GrandVectors, G5_G9_G11_TheTacticalListingHoldsInRandomGames) {
+  std::mt19937_64 rng(11);
+  std::vector<GrandPosition> starts{GrandPosition::start()};
+  for (const auto& v : vectors_)
+    starts.push_back(parseGfen(v["fen"].get<std::string>()));
+  int checked = 0, withGoalEntries = 0, complete = 0;
+  for (std::size_t game = 0; game < 2 * starts.size(); ++game) {
+    GrandPosition p = starts[game % starts.size()];
+    for (int ply = 0; ply < 300 && !::testing::Test::HasFailure(); ++ply) {
+      complete += checkTacticalMoves(p) ? 0 : 1;
+      ++checked;
+      const std::vector<GrandMove> moves = unsortedLegalMoves(p);
+      if (moves.empty() || p.clock >= kClockLimit) break;
+      withGoalEntries += std::ranges::any_of(moves, [&](const GrandMove& m) {
+        return m.captured.empty() && !m.pass() && onGoal(m.path.back(), p.toMove) &&
+               !onGoal(m.path.front(), p.toMove);
+      });
+      p = afterMove(p, moves[rng() % moves.size()]);
+    }
+  }
+  // Every case met: quiet goal entries, and lists the tactical listing gives in full.
+  EXPECT_GT(checked, 50000);
+  EXPECT_GT(withGoalEntries, 300);
+  EXPECT_GT(complete, 10000);
 }
 
 // grand-perft.txt to depth 3 (depth 4 is the benchmark's).

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <numeric>
+#include <random>
 
 #include "engine/grand/grand_rules.hpp"
 #include "nn/mlp/mlp_model.hpp"
@@ -150,6 +151,36 @@ TEST(GrandFeatures, G9_TheNodeFeaturesAreTheActiveOnesAfterThePieces) {
     mustLeave += std::ranges::count(node, kGrandMustLeaveFeature);
   }
   EXPECT_GT(mustLeave, 0) << "no position has the must-leave: the test checks less than it says";
+}
+
+// Alpha-beta's quiescence hands the network its tactical moves alone
+// (grand::unsortedTacticalMoves): the features must be those of the full list. Random games from
+// the rules' test positions reach compulsory captures (G5), charges, goal entries, castles to
+// leave (G9) and forced passes (G11).
+TEST(GrandFeatures, G5_G11_TheTacticalMovesGiveTheFeaturesOfTheFullList) {
+  std::mt19937_64 rng(38);
+  int goalEntries = 0, passes = 0;
+  for (const GrandPosition& start : vectorPositions()) {
+    GrandPosition p = start;
+    for (int ply = 0; ply < 100; ++ply) {
+      const std::vector<GrandMove> all = grand::unsortedLegalMoves(p);
+      if (all.empty()) break;
+      bool leftOut = false;
+      const std::vector<GrandMove> tactical = grand::unsortedTacticalMoves(p, leftOut);
+      std::vector<std::int32_t> fromAll, fromTactical;
+      activeFeatures(p, all, 0, fromAll);
+      activeFeatures(p, tactical, 0, fromTactical);
+      ASSERT_EQ(fromTactical, fromAll) << grand::toGfen(p);
+      for (const GrandMove& m : tactical) {
+        goalEntries += !m.pass() && m.captured.empty();
+        passes += m.pass();
+      }
+      p = grand::afterMove(p,
+                           all[std::uniform_int_distribution<std::size_t>(0, all.size() - 1)(rng)]);
+    }
+  }
+  EXPECT_GT(goalEntries, 0) << "no goal entry was met: the games test less than they should";
+  EXPECT_GT(passes, 0) << "no forced pass was met: the games test less than they should";
 }
 
 TEST(GrandFeatures, G5_G6_MoveKindsAndCaptureFeatures) {
