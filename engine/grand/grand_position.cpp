@@ -80,6 +80,18 @@ int GrandPosition::piecesOf(Player p) const {
   return count;
 }
 
+std::array<int, 2> GrandPosition::partnershipPieces() const {
+  // One plain loop as above: a piece's code less one holds its player's index from bit 1, and
+  // the index's low bit is the partnership (partnershipOf).
+  int pieces = 0, second = 0;
+  for (const Piece piece : board) {
+    const int occupied = piece.code != 0 ? 1 : 0;
+    pieces += occupied;
+    second += occupied & ((piece.code - 1) >> 1);
+  }
+  return {pieces - second, second};
+}
+
 namespace {
 
 // The position with every square and player mapped, the castle counts following their players.

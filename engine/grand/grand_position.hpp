@@ -65,6 +65,9 @@ struct GrandPosition {
   static GrandPosition start();
 
   int piecesOf(Player p) const;
+  // The pieces of each partnership (0: Red and Blue, 1: Green and Yellow), in one pass: G12.2
+  // and 3 ask at every node of a search.
+  std::array<int, 2> partnershipPieces() const;
   bool operator==(const GrandPosition&) const = default;
 };
 static_assert(sizeof(Piece) == 1);

@@ -368,10 +368,6 @@ std::vector<GrandMove> movesOf(const GrandPosition& position, Player mover) {
   return MoveFinder(position, mover).find();
 }
 
-int piecesOfPartnership(const GrandPosition& position, int partnership) {
-  return position.piecesOf(playerAt(partnership)) + position.piecesOf(playerAt(partnership + 2));
-}
-
 // G12.1 for one partnership: "castle" or "castle-pair", or "" when it has not won so.
 std::string castleWin(const GrandPosition& position, int partnership) {
   int playersIn = 0;
@@ -432,8 +428,7 @@ GrandOutcome immediateOutcome(const GrandPosition& position) {
   for (const int partnership : {1 - moving, moving})
     if (std::string reason = castleWin(position, partnership); !reason.empty())
       return {GrandOutcome::Kind::Win, partnership, std::move(reason)};
-  const std::array<int, 2> pieces = {piecesOfPartnership(position, 0),
-                                     piecesOfPartnership(position, 1)};
+  const std::array<int, 2> pieces = position.partnershipPieces();
   if (pieces[0] <= 1 && pieces[1] <= 1) return {GrandOutcome::Kind::Draw, -1, "material"};  // 2
   for (int partnership = 0; partnership < 2; ++partnership)                                 // 3
     if (pieces[static_cast<std::size_t>(partnership)] == 0)
@@ -450,7 +445,7 @@ GrandOutcome outcomeGiven(const GrandPosition& position, bool moverCanMove) {
   const int moving = partnershipOf(mover);
   // 4: the player to move and his partner, given the move, both blocked.
   if (!moverCanMove && movesOf(position, partnerOf(mover)).empty()) {
-    if (piecesOfPartnership(position, 1 - moving) >= 2)
+    if (position.partnershipPieces()[static_cast<std::size_t>(1 - moving)] >= 2)
       return {GrandOutcome::Kind::Win, 1 - moving, "stalemate"};
     return {GrandOutcome::Kind::Draw, -1, "stalemate"};
   }

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <random>
 #include <vector>
 
@@ -43,7 +44,7 @@ TEST(GrandBoardScan, FindsEveryNonZeroByteInOrder) {
 }
 
 // G2: the start's 48 pieces, 12 a player, and along a random game each piece where the board
-// holds it.
+// holds it and each partnership's count.
 TEST(GrandBoardScan, VisitsEveryPieceOfTheBoard) {
   GrandGame game;
   std::mt19937_64 rng(7);
@@ -62,6 +63,10 @@ TEST(GrandBoardScan, VisitsEveryPieceOfTheBoard) {
       for (int i = 0; i < kPlayers; ++i)
         EXPECT_EQ(p.piecesOf(playerAt(i)), 12);
     }
+    // G12.2-3 count each partnership's pieces in one pass: Red and Blue, Green and Yellow.
+    EXPECT_EQ(p.partnershipPieces(),
+              (std::array<int, 2>{p.piecesOf(Player::Red) + p.piecesOf(Player::Blue),
+                                  p.piecesOf(Player::Green) + p.piecesOf(Player::Yellow)}));
     const auto& moves = game.legalMoves();
     game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
   }
