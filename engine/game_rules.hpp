@@ -159,10 +159,12 @@ struct GrandRules {
 // hash is an XOR of mixBits of small integers (the player to move is mixBits(0..3)), which
 // mixBits(clock + 1) cancelled, so that one board with Green to move at clock 0 and with Blue
 // to move at clock 1 had one key, and a Descent tree took the one for the other.
+inline std::uint64_t hashWithClock(std::uint64_t hash, int clock) {
+  return hash ^ (static_cast<std::uint64_t>(clock + 1) * 0x9E3779B97F4A7C15ull);
+}
 template <class Rules>
 std::uint64_t hashWithClock(const typename Rules::Position& position) {
-  return Rules::hash(position) ^
-         (static_cast<std::uint64_t>(Rules::clock(position) + 1) * 0x9E3779B97F4A7C15ull);
+  return hashWithClock(Rules::hash(position), Rules::clock(position));
 }
 
 }  // namespace camelot

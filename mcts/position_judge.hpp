@@ -5,6 +5,7 @@
 // player is given another judge, such as a network (nn/network_judge.hpp). One interface per
 // variant (engine/game_rules.hpp).
 
+#include <cstdint>
 #include <vector>
 
 #include "engine/game_rules.hpp"
@@ -25,11 +26,12 @@ class BasicPositionJudge {
   // The position's value for the side to move, in the units of the hand-written evaluation.
   // The game goes on (there is at least one legal move); `moves` holds its legal moves or only
   // the tactical ones (Rules::tacticalMoves): a value may read the captures and goal entries
-  // alone.
-  virtual int value(const Position& position, const MoveList& moves) = 0;
+  // alone. `hash` is Rules::hash(position), which the search has at hand: a judge's table of
+  // values is keyed by it, and Grand Camelot's costs a pass over the board to compute again.
+  virtual int value(const Position& position, const MoveList& moves, std::uint64_t hash) = 0;
   // A hint that `value` of `position` may be asked soon (alpha-beta gives it before it generates
   // the node's moves): a judge with a table of values loads the position's entry meanwhile.
-  virtual void prefetch(const Position& /*position*/) {}
+  virtual void prefetch(const Position& /*position*/, std::uint64_t /*hash*/) {}
   // One prior a move of `moves` into `priors`, summing to 1.
   virtual void priors(const Position& position, const MoveList& moves,
                       std::vector<float>& priors) = 0;

@@ -19,8 +19,8 @@ class ValueCache {
   static constexpr int kBits = 14;  // 16,384 values, 128 KiB: stays in the level-2 cache
 
   template <class Rules>
-  static std::uint64_t keyOf(const typename Rules::Position& position) {
-    return hashWithClock<Rules>(position);
+  static std::uint64_t keyOf(const typename Rules::Position& position, std::uint64_t hash) {
+    return hashWithClock(hash, Rules::clock(position));
   }
   std::optional<int> find(std::uint64_t key) const {
     const std::uint64_t e = entries_[key & kMask];
@@ -51,8 +51,8 @@ class NetworkJudge final : public BasicPositionJudge<Rules> {
   explicit NetworkJudge(const Model& model)
       : evaluator_(model.evaluatorFor<Rules>(/*threads=*/1)) {}
 
-  int value(const Position& position, const MoveList& moves) override {
-    const std::uint64_t key = ValueCache::keyOf<Rules>(position);
+  int value(const Position& position, const MoveList& moves, std::uint64_t hash) override {
+    const std::uint64_t key = ValueCache::keyOf<Rules>(position, hash);
     if (const std::optional<int> cached = cache_.find(key)) return *cached;
     const Evaluation& answer = evaluate(position, moves, /*needPriors=*/false);
     const int value = static_cast<int>(std::lround(answer.value.expected() * kJudgeWinUnits));
@@ -60,8 +60,8 @@ class NetworkJudge final : public BasicPositionJudge<Rules> {
     return value;
   }
 
-  void prefetch(const Position& position) override {
-    cache_.prefetch(ValueCache::keyOf<Rules>(position));
+  void prefetch(const Position& position, std::uint64_t hash) override {
+    cache_.prefetch(ValueCache::keyOf<Rules>(position, hash));
   }
 
   void priors(const Position& position, const MoveList& moves,

@@ -154,14 +154,16 @@ class BasicAlphaBetaPlayer<Rules>::Search {
     if (ply >= kMaxSearchPly) {
       MoveList& moves = lists_[ply];
       Variant::generate(p, moves);
-      return moves.empty() ? Variant::noMovesScore(p, ply) : staticValue(p, moves);
+      return moves.empty() ? Variant::noMovesScore(p, ply) : staticValue(p, moves, ply);
     }
     if (countNodeAndCheckTime()) return 0;
     return std::nullopt;
   }
 
-  int staticValue(const Position& p, const MoveList& moves) {
-    return player_.judge_ ? player_.judge_->value(p, moves) : Variant::evaluate(p, weights_);
+  // The node's value at `ply`, whose hash enterNode recorded.
+  int staticValue(const Position& p, const MoveList& moves, int ply) {
+    return player_.judge_ ? player_.judge_->value(p, moves, hashes_[rootIndex_ + ply])
+                          : Variant::evaluate(p, weights_);
   }
 
   // `best`, then the table's best moves from the position after it, up to `length` moves; it
@@ -271,7 +273,7 @@ class BasicAlphaBetaPlayer<Rules>::Search {
   // them. Otherwise the side may decline (the optional charges), so the static value stands.
   int quiesce(const Position& p, int alpha, int beta, int ply) {
     if (const std::optional<int> score = enterNode(p, ply)) return *score;
-    if (player_.judge_) player_.judge_->prefetch(p);
+    if (player_.judge_) player_.judge_->prefetch(p, hashes_[rootIndex_ + ply]);  // enterNode's
 
     // The captures, the castle wins and the judge's value need only the tactical moves; the
     // canter trees of the rest are most of a full list's cost.
@@ -284,7 +286,7 @@ class BasicAlphaBetaPlayer<Rules>::Search {
       if (Variant::winsAtOnce(p, m)) return winIn(ply + 1);
     int best = -kInfinity;
     if (otherMoves || !allCaptures<Rules>(moves)) {
-      best = staticValue(p, moves);
+      best = staticValue(p, moves, ply);
       if (best >= beta) return best;
       alpha = std::max(alpha, best);
     }

@@ -20,14 +20,16 @@ class BlendedJudge final : public BasicPositionJudge<Rules> {
       throw std::invalid_argument("a blended judge's hand-written share must be in 1-100%");
   }
 
-  int value(const Position& position, const MoveList& moves) override {
+  int value(const Position& position, const MoveList& moves, std::uint64_t hash) override {
     const int hand =
         std::clamp(Variant::evaluate(position, weights_), -kJudgeWinUnits, kJudgeWinUnits);
-    const int network = handPercent_ == 100 ? 0 : network_->value(position, moves);
+    const int network = handPercent_ == 100 ? 0 : network_->value(position, moves, hash);
     return (network * (100 - handPercent_) + hand * handPercent_) / 100;
   }
 
-  void prefetch(const Position& position) override { network_->prefetch(position); }
+  void prefetch(const Position& position, std::uint64_t hash) override {
+    network_->prefetch(position, hash);
+  }
   void priors(const Position& position, const MoveList& moves,
               std::vector<float>& priors) override {
     network_->priors(position, moves, priors);

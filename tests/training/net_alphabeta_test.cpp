@@ -40,7 +40,8 @@ TEST(NetworkJudge, IsTheModelsExpectedScoreScaledAndItsPolicy) {
     const EvaluationRequest request{&p, &moves, {}, 0};
     Evaluation answer;
     evaluator->evaluate({&request, 1}, {&answer, 1});
-    EXPECT_EQ(judge->value(p, moves), std::lround(answer.value.expected() * kJudgeWinUnits));
+    EXPECT_EQ(judge->value(p, moves, StandardRules::hash(p)),
+              std::lround(answer.value.expected() * kJudgeWinUnits));
     std::vector<float> priors;
     judge->priors(p, moves, priors);
     EXPECT_EQ(priors, answer.priors);
@@ -68,7 +69,8 @@ TEST(NetworkJudge, AValueAskedAgainIsTheNetworksAtThatClock) {
   for (int round = 0; round < 2; ++round) {
     for (int clock = 0; clock < kClockLimit; clock += 5) {
       p.setClock(clock);
-      EXPECT_EQ(judge->value(p, moves), networkValue(p, moves)) << "clock " << clock;
+      EXPECT_EQ(judge->value(p, moves, StandardRules::hash(p)), networkValue(p, moves))
+          << "clock " << clock;
       values.insert(networkValue(p, moves));
     }
   }
@@ -130,9 +132,9 @@ TEST(NetAlphaBeta, FindsAWinInOneWhateverTheNetworkSays) {
 class CountingJudge final : public PositionJudge {
  public:
   explicit CountingJudge(std::unique_ptr<PositionJudge> judge) : judge_(std::move(judge)) {}
-  int value(const Position& position, const MoveList& moves) override {
+  int value(const Position& position, const MoveList& moves, std::uint64_t hash) override {
     ++values;
-    return judge_->value(position, moves);
+    return judge_->value(position, moves, hash);
   }
   void priors(const Position& position, const MoveList& moves,
               std::vector<float>& priors) override {
@@ -186,7 +188,8 @@ TEST(NetAlphaBeta, G12_AGrandNetworkPlaysThroughAlphaBetaByDefault) {
   const GrandEvaluationRequest request{&start, &moves, {}, 0};
   Evaluation answer;
   evaluator->evaluate({&request, 1}, {&answer, 1});
-  EXPECT_EQ(judge->value(start, moves), std::lround(answer.value.expected() * kJudgeWinUnits));
+  EXPECT_EQ(judge->value(start, moves, GrandRules::hash(start)),
+            std::lround(answer.value.expected() * kJudgeWinUnits));
   std::vector<float> priors;
   judge->priors(start, moves, priors);
   EXPECT_EQ(priors, answer.priors);
@@ -232,12 +235,13 @@ void expectBlendedValues(const Model& model) {
     while (!game.finished() && game.moves().size() < 400) {
       const typename Rules::Position& p = game.position();
       const auto& moves = game.legalMoves();
+      const std::uint64_t hash = Rules::hash(p);
       const int hand = Variant::evaluate(p, weights);
       clamped += std::abs(hand) > kJudgeWinUnits;
-      const int expected =
-          (network->value(p, moves) * 70 + std::clamp(hand, -kJudgeWinUnits, kJudgeWinUnits) * 30) /
-          100;
-      ASSERT_EQ(blended->value(p, moves), expected) << "position " << positions;
+      const int expected = (network->value(p, moves, hash) * 70 +
+                            std::clamp(hand, -kJudgeWinUnits, kJudgeWinUnits) * 30) /
+                           100;
+      ASSERT_EQ(blended->value(p, moves, hash), expected) << "position " << positions;
       std::vector<float> networkPriors, blendedPriors;
       network->priors(p, moves, networkPriors);
       blended->priors(p, moves, blendedPriors);
