@@ -158,7 +158,8 @@ struct GrandRules {
 // judge's values). The clock goes in through an odd multiplier, not mixBits: Grand Camelot's
 // hash is an XOR of mixBits of small integers (the player to move is mixBits(0..3)), which
 // mixBits(clock + 1) cancelled, so that one board with Green to move at clock 0 and with Blue
-// to move at clock 1 had one key, and a Descent tree took the one for the other.
+// to move at clock 1 had one key, and a Descent tree took the one for the other. From a hash
+// already computed (Rules::hash of the position) and its clock, or from the position.
 inline std::uint64_t hashWithClock(std::uint64_t hash, int clock) {
   return hash ^ (static_cast<std::uint64_t>(clock + 1) * 0x9E3779B97F4A7C15ull);
 }

@@ -160,9 +160,12 @@ class BasicAlphaBetaPlayer<Rules>::Search {
     return std::nullopt;
   }
 
-  // The node's value at `ply`, whose hash enterNode recorded.
+  // The hash enterNode recorded for the node at `ply`.
+  std::uint64_t nodeHash(int ply) const { return hashes_[rootIndex_ + ply]; }
+
+  // The node's value at `ply`.
   int staticValue(const Position& p, const MoveList& moves, int ply) {
-    return player_.judge_ ? player_.judge_->value(p, moves, hashes_[rootIndex_ + ply])
+    return player_.judge_ ? player_.judge_->value(p, moves, nodeHash(ply))
                           : Variant::evaluate(p, weights_);
   }
 
@@ -206,7 +209,7 @@ class BasicAlphaBetaPlayer<Rules>::Search {
     if (alpha >= beta) return alpha;
 
     std::uint32_t tableMove = 0;
-    const std::uint64_t hash = hashes_[rootIndex_ + ply];  // enterNode's
+    const std::uint64_t hash = nodeHash(ply);
     if (const TtEntry* e = probe(hash)) {
       tableMove = e->move;
       const int score = fromTable(e->score, ply);
@@ -273,7 +276,7 @@ class BasicAlphaBetaPlayer<Rules>::Search {
   // them. Otherwise the side may decline (the optional charges), so the static value stands.
   int quiesce(const Position& p, int alpha, int beta, int ply) {
     if (const std::optional<int> score = enterNode(p, ply)) return *score;
-    if (player_.judge_) player_.judge_->prefetch(p, hashes_[rootIndex_ + ply]);  // enterNode's
+    if (player_.judge_) player_.judge_->prefetch(p, nodeHash(ply));
 
     // The captures, the castle wins and the judge's value need only the tactical moves; the
     // canter trees of the rest are most of a full list's cost.

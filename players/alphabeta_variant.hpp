@@ -3,8 +3,8 @@
 // game beyond engine/game_rules.hpp's Rules, one specialisation per variant. The standard game's
 // are its fast generator's calls (the full and the tactical listing) and the hand-written
 // evaluation of mcts/evaluation.hpp; Grand Camelot's are its generator's full and tactical
-// listings and mcts/grand_evaluation.hpp. Both games
-// alternate their two sides every ply (Grand Camelot's partnerships), so negamax applies as it is.
+// listings and mcts/grand_evaluation.hpp. Both games alternate their two sides every ply (Grand
+// Camelot's partnerships), so negamax applies as it is.
 //
 //   Weights                            the hand-written evaluation's weights
 //   kClockLimit                        the clock at which the game is drawn (R9 f, G12.6)

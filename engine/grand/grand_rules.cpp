@@ -452,26 +452,30 @@ GrandOutcome outcomeGiven(const GrandPosition& position, bool moverCanMove) {
   return {};
 }
 
-}  // namespace
-
-// legalMoves in the order they were found.
-std::vector<GrandMove> unsortedLegalMoves(const GrandPosition& position) {
-  std::vector<GrandMove> moves = movesOf(position, position.toMove);
-  if (outcomeGiven(position, !moves.empty()).finished()) return {};
-  if (moves.empty()) return {GrandMove{}};  // G11: blocked or without pieces, he passes
-  return moves;
-}
-
-std::vector<GrandMove> unsortedTacticalMoves(const GrandPosition& position, bool& leftOut) {
-  MoveFinder finder(position, position.toMove, Listing::Tactical);
+// The player to move's moves as `listing` lists them, none once G12.1-4 end the game, and
+// whether the listing left any out.
+std::vector<GrandMove> listedMoves(const GrandPosition& position, Listing listing, bool& leftOut) {
+  MoveFinder finder(position, position.toMove, listing);
   std::vector<GrandMove> moves = finder.find();
   leftOut = finder.leftOut();
   if (outcomeGiven(position, !moves.empty() || leftOut).finished()) {
     leftOut = false;
     return {};
   }
-  if (moves.empty() && !leftOut) return {GrandMove{}};  // the forced pass, as above
+  if (moves.empty() && !leftOut) return {GrandMove{}};  // G11: blocked or without pieces, he passes
   return moves;
+}
+
+}  // namespace
+
+// legalMoves in the order they were found.
+std::vector<GrandMove> unsortedLegalMoves(const GrandPosition& position) {
+  bool leftOut = false;  // never, of every move
+  return listedMoves(position, Listing::All, leftOut);
+}
+
+std::vector<GrandMove> unsortedTacticalMoves(const GrandPosition& position, bool& leftOut) {
+  return listedMoves(position, Listing::Tactical, leftOut);
 }
 
 GrandOutcome outcomeOf(const GrandPosition& position) {
