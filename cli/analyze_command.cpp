@@ -12,6 +12,7 @@
 #include "cli/position_analysis.hpp"
 #include "cli/variant.hpp"
 #include "cli/variant_text.hpp"
+#include "training/text/decimal_text.hpp"
 
 namespace camelot::cli {
 namespace {
@@ -31,12 +32,6 @@ std::string percent(float p) {
   return text;
 }
 
-std::string signedValue(float v) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%+.3f", v);
-  return text;
-}
-
 std::string wdlText(const Wdl& w) {
   return percent(w.win) + "/" + percent(w.draw) + "/" + percent(w.loss);
 }
@@ -53,7 +48,7 @@ void writeTable(const typename Rules::Game& game, const PositionAnalysis<Rules>&
                                         std::to_string(analysis.nodes) + " nodes";
   out << "Position:   " << Rules::positionText(game.position()) << '\n'
       << "Search:     " << summary << " in " << timing << " s, value "
-      << signedValue(analysis.value) << " for " << Text::mover(game.position()) << '\n';
+      << signedFixed(analysis.value, 3) << " for " << Text::mover(game.position()) << '\n';
   if (analysis.wdl) out << "Network:    W/D/L " << wdlText(*analysis.wdl) << " %\n";
   const bool tree = analysis.simulations.has_value();
   // A row without the network's column ends at Q.
@@ -70,7 +65,8 @@ void writeTable(const typename Rules::Game& game, const PositionAnalysis<Rules>&
   for (const MoveLine<Rules>& l : analysis.lines)
     writeRow("  %-22s %7s %7.3f %7s  %s", Text::move(l.move).c_str(),
              l.visits ? std::to_string(*l.visits).c_str() : "", l.prior.value_or(0.0f),
-             l.q ? signedValue(*l.q).c_str() : "", l.wdlAfter ? wdlText(*l.wdlAfter).c_str() : "");
+             l.q ? signedFixed(*l.q, 3).c_str() : "",
+             l.wdlAfter ? wdlText(*l.wdlAfter).c_str() : "");
   out << "\nPV:";
   for (const typename Rules::Move& m : analysis.pv)
     out << ' ' << Text::move(m);

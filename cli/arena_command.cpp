@@ -37,7 +37,7 @@ namespace {
 
 // The standard game's length cap without --max-plies: its clock (R9f) ends nearly every game
 // well before.
-constexpr int kStandardMaxPlies = 300;
+constexpr int kArenaStandardMaxPlies = 300;
 
 namespace fs = std::filesystem;
 
@@ -180,7 +180,7 @@ BasicArenaSettings<Rules> arenaSettingsOf(const ArenaOptions& options) {
   settings.gamesPerPairing = options.games;
   settings.defaultSimulations = options.simulations;
   settings.maxPlies = options.maxPlies.value_or(
-      Rules::kVariant == Variant::Grand ? kGrandMaxPlies : kStandardMaxPlies);
+      Rules::kVariant == Variant::Grand ? kGrandMaxPlies : kArenaStandardMaxPlies);
   settings.search = *netSearchNamed(options.search);
   settings.gumbelConsidered = options.considered;
   settings.workers = options.workers > 0
@@ -416,8 +416,8 @@ void addArenaCommand(CLI::App& app, Commands& commands) {
       ->add_option("--max-plies", options->maxPlies,
                    "Adjudicate a game as a draw after this many plies (a setting, not a rule); "
                    "default " +
-                       std::to_string(kStandardMaxPlies) + ", " + std::to_string(kGrandMaxPlies) +
-                       " in Grand Camelot")
+                       std::to_string(kArenaStandardMaxPlies) + ", " +
+                       std::to_string(kGrandMaxPlies) + " in Grand Camelot")
       ->check(CLI::Range(1, 100000));
   arena->add_option("--workers", options->workers, "Worker threads (0: one per core)")
       ->capture_default_str()

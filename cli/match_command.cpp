@@ -23,7 +23,7 @@ namespace camelot::cli {
 namespace {
 
 // The standard game's length cap without --max-plies.
-constexpr int kStandardMaxPlies = 1000;
+constexpr int kMatchStandardMaxPlies = 1000;
 
 struct MatchOptions {
   std::string white;
@@ -193,7 +193,8 @@ void runMatch(const MatchOptions& options, std::ostream& out, std::ostream& prog
   settings.games = options.games;
   settings.openingPlies = options.openingPlies;
   settings.seed = options.seed;
-  settings.maxPlies = options.maxPlies.value_or(grandGame ? kGrandMaxPlies : kStandardMaxPlies);
+  settings.maxPlies =
+      options.maxPlies.value_or(grandGame ? kGrandMaxPlies : kMatchStandardMaxPlies);
   settings.threads = options.threads;
 
   nlohmann::ordered_json described;
@@ -288,8 +289,8 @@ void addMatchCommand(CLI::App& app, Commands& commands) {
       ->add_option("--max-plies", options->maxPlies,
                    "Adjudicate a game as a draw after this many plies (a setting, not a rule); "
                    "default " +
-                       std::to_string(kStandardMaxPlies) + ", " + std::to_string(kGrandMaxPlies) +
-                       " in Grand Camelot")
+                       std::to_string(kMatchStandardMaxPlies) + ", " +
+                       std::to_string(kGrandMaxPlies) + " in Grand Camelot")
       ->check(CLI::Range(1, 100000));
   match
       ->add_option("--threads", options->threads,

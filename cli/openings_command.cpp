@@ -25,6 +25,7 @@
 #include "openings/opening_book.hpp"
 #include "openings/opening_trend.hpp"
 #include "openings/position_lookup.hpp"
+#include "training/text/decimal_text.hpp"
 #include "training/text/progress.hpp"
 
 namespace camelot::cli {
@@ -114,13 +115,6 @@ std::string percent(std::int64_t part, std::int64_t whole) {
   return text;
 }
 
-// "+0.031", "-0.200".
-std::string signedValue(double value) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%+.3f", value);
-  return text;
-}
-
 std::string joined(const std::vector<std::string>& words) {
   std::string line;
   for (const std::string& w : words)
@@ -151,7 +145,7 @@ void runOpeningsShow(const OpeningsShowOptions& options, std::ostream& out) {
   out << report.games << " games through this position; score is " << side
       << "'s (a win 1, a draw 1/2)\n";
   if (report.bookValue)
-    out << "book value " << signedValue(*report.bookValue) << " (" << side
+    out << "book value " << signedFixed(*report.bookValue, 3) << " (" << side
         << "'s expected score in [-1, 1]); margin: how much worse than the book's best\n";
   out << '\n';
   char line[320];
@@ -162,8 +156,8 @@ void runOpeningsShow(const OpeningsShowOptions& options, std::ostream& out) {
     const std::int64_t n = m.stats.games();
     char score[16] = "-";
     if (m.score >= 0) std::snprintf(score, sizeof score, "%.3f", m.score);
-    const std::string book = m.book ? signedValue(m.book->value) : "-";
-    const std::string margin = m.book ? signedValue(m.book->margin).substr(1) : "-";
+    const std::string book = m.book ? signedFixed(m.book->value, 3) : "-";
+    const std::string margin = m.book ? signedFixed(m.book->margin, 3).substr(1) : "-";
     std::snprintf(line, sizeof line, "%-22s %8lld %7s %7s %7s %6s %7s %7s  %s\n",
                   m.stats.move.c_str(), static_cast<long long>(n),
                   percent(m.stats.whiteWins, n).c_str(), percent(m.stats.draws, n).c_str(),
@@ -284,7 +278,7 @@ void runOpeningsGrow(const OpeningsGrowOptions& options, std::ostream& out, std:
     progress.update("openings grow: " + std::to_string(added) + "/" +
                     std::to_string(options.nodes) + " positions added (" +
                     std::to_string(book.size()) + " in the book), the start " +
-                    signedValue(book.position(Position::start().hash())->value) +
+                    signedFixed(book.position(Position::start().hash())->value, 3) +
                     "; last: " + (line->empty() ? "the start" : joined(*line)));
   }
   progress.finish();
@@ -296,7 +290,7 @@ void runOpeningsGrow(const OpeningsGrowOptions& options, std::ostream& out, std:
       << rate << " s: " << options.database << " holds " << book.size() << " book positions ("
       << before << " before)";
   if (const auto start = book.position(Position::start().hash()))
-    out << "; the start's value " << signedValue(start->value) << " (White's view)";
+    out << "; the start's value " << signedFixed(start->value, 3) << " (White's view)";
   out << '\n';
   if (complete) out << "every line of the book ends the game: nothing left to add\n";
   if (watch.interrupted())
@@ -315,18 +309,19 @@ void runOpeningsExport(const OpeningsExportOptions& options, std::ostream& out) 
   const auto positions = book.balancedPositions(options.plies, options.maxValue);
   if (positions.empty())
     throw InputError(options.database + ": no book position " + std::to_string(options.plies) +
-                     " plies from the start is within " + signedValue(options.maxValue).substr(1) +
+                     " plies from the start is within " +
+                     signedFixed(options.maxValue, 3).substr(1) +
                      " of even (grow the book, or raise --max-value)");
   std::string text = "# " + std::to_string(positions.size()) + " positions " +
                      std::to_string(options.plies) + " plies from the start, book value within " +
-                     signedValue(options.maxValue).substr(1) + " of even (" + options.database +
+                     signedFixed(options.maxValue, 3).substr(1) + " of even (" + options.database +
                      "); the value is the side to move's\n";
   for (const auto& [cfen, value] : positions)
     text += cfen + "\n";
   writeTextFileAtomically(options.out, text);
   out << "wrote " << positions.size() << " openings to " << options.out << " (values "
-      << signedValue(positions.front().second) << " to " << signedValue(positions.back().second)
-      << ")\n";
+      << signedFixed(positions.front().second, 3) << " to "
+      << signedFixed(positions.back().second, 3) << ")\n";
 }
 
 // Writes the explorer site (openings/explorer_site.hpp).

@@ -22,10 +22,6 @@ namespace {
 using Result = CliResult;
 namespace fs = std::filesystem;
 
-Result camelot(const std::vector<std::string>& args, const std::string& input = "") {
-  return runCamelot(args, input);
-}
-
 class MatchCommand : public ::testing::Test {
  protected:
   testing_support::ScratchDir dir_;
@@ -33,7 +29,7 @@ class MatchCommand : public ::testing::Test {
 
 TEST_F(MatchCommand, JsonSummaryFromTheWhiteSpecsView) {
   const Result r =
-      camelot({"match", "--white", "greedy", "--black", "random", "--games", "4", "--json"});
+      runCamelot({"match", "--white", "greedy", "--black", "random", "--games", "4", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
   const auto json = nlohmann::json::parse(r.out);
   EXPECT_EQ(json["games"], 4);
@@ -50,7 +46,7 @@ TEST_F(MatchCommand, SavesEveryGameAndNeverOverwrites) {
   const std::vector<std::string> args = {"match",   "--white", "random",
                                          "--black", "greedy",  "--games",
                                          "3",       "--out",   dir_.path().string()};
-  const Result first = camelot(args);
+  const Result first = runCamelot(args);
   ASSERT_EQ(first.status, 0) << first.err;
   std::ifstream in(dir_ / "games.jsonl");
   std::string line;
@@ -67,7 +63,7 @@ TEST_F(MatchCommand, SavesEveryGameAndNeverOverwrites) {
   // The same match again: nothing left to play, nothing rewritten, the same summary.
   std::ifstream before(dir_ / "games.jsonl");
   const std::string saved((std::istreambuf_iterator<char>(before)), {});
-  const Result second = camelot(args);
+  const Result second = runCamelot(args);
   EXPECT_EQ(second.status, 0) << second.err;
   EXPECT_NE(
       second.err.find("resuming " + (dir_ / "games.jsonl").string() + ": 3 games already played"),
@@ -87,8 +83,8 @@ TEST_F(MatchCommand, AKilledMatchResumesWithItsMissingGamesOnly) {
   };
   const fs::path whole = dir_ / "whole";
   const fs::path cut = dir_ / "cut";
-  ASSERT_EQ(camelot(args(whole.string())).status, 0);
-  ASSERT_EQ(camelot(args(cut.string())).status, 0);
+  ASSERT_EQ(runCamelot(args(whole.string())).status, 0);
+  ASSERT_EQ(runCamelot(args(cut.string())).status, 0);
   std::ifstream in(whole / "games.jsonl");
   std::vector<std::string> lines;
   for (std::string line; std::getline(in, line);)
@@ -99,14 +95,14 @@ TEST_F(MatchCommand, AKilledMatchResumesWithItsMissingGamesOnly) {
                                                       << lines[2] << '\n'
                                                       << lines[1].substr(0, 40);
 
-  const Result resumed = camelot(args(cut.string()));
+  const Result resumed = runCamelot(args(cut.string()));
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   EXPECT_NE(resumed.err.find(": 2 games already played"), std::string::npos) << resumed.err;
   EXPECT_NE(resumed.err.find("game 2 (3/4 done)"), std::string::npos) << resumed.err;
   const auto summary = [](const std::string& out) {
     return out.substr(0, out.find("games saved"));
   };
-  EXPECT_EQ(summary(resumed.out), summary(camelot(args(whole.string())).out));
+  EXPECT_EQ(summary(resumed.out), summary(runCamelot(args(whole.string())).out));
   std::ifstream again(cut / "games.jsonl");
   std::vector<std::string> resumedLines;
   for (std::string line; std::getline(again, line);)
@@ -120,10 +116,10 @@ TEST_F(MatchCommand, ADirectoryOfAnotherMatchIsRefusedAndKept) {
   const std::vector<std::string> args = {"match",   "--white", "random",
                                          "--black", "greedy",  "--games",
                                          "2",       "--out",   dir_.path().string()};
-  ASSERT_EQ(camelot(args).status, 0);
+  ASSERT_EQ(runCamelot(args).status, 0);
   std::vector<std::string> other = args;
   other[6] = "4";
-  const Result r = camelot(other);
+  const Result r = runCamelot(other);
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err, "camelot match: --out " + dir_.path().string() +
                        " holds another match (games: 2 there, 4 here); choose another directory\n");
@@ -135,7 +131,7 @@ TEST_F(MatchCommand, ADirectoryOfAnotherMatchIsRefusedAndKept) {
   fs::create_directories(old);
   std::ofstream(old / "games.jsonl") << "{}\n";
   const Result refused =
-      camelot({"match", "--white", "random", "--black", "greedy", "--out", old.string()});
+      runCamelot({"match", "--white", "random", "--black", "greedy", "--out", old.string()});
   EXPECT_EQ(refused.status, 1);
   EXPECT_NE(refused.err.find("already holds games of a match without its settings"),
             std::string::npos)
@@ -186,8 +182,8 @@ TEST_F(MatchCommand, OpeningPliesHasItsOwnNameAndTheOldOneWarns) {
   plies.insert(plies.end(), {"--opening-plies", "6"});
   std::vector<std::string> old = args;
   old.insert(old.end(), {"--openings", "6"});
-  const Result now = camelot(plies);
-  const Result before = camelot(old);
+  const Result now = runCamelot(plies);
+  const Result before = runCamelot(old);
   ASSERT_EQ(now.status, 0) << now.err;
   ASSERT_EQ(before.status, 0) << before.err;
   EXPECT_EQ(before.out, now.out);
@@ -198,7 +194,7 @@ TEST_F(MatchCommand, OpeningPliesHasItsOwnNameAndTheOldOneWarns) {
 }
 
 TEST_F(MatchCommand, BadSpecIsOneErrorLine) {
-  const Result r = camelot({"match", "--white", "greedy:depth=x", "--black", "random"});
+  const Result r = runCamelot({"match", "--white", "greedy:depth=x", "--black", "random"});
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(
       r.err,
@@ -206,7 +202,7 @@ TEST_F(MatchCommand, BadSpecIsOneErrorLine) {
 }
 
 TEST_F(MatchCommand, MissingPlayerIsACommandLineError) {
-  const Result r = camelot({"match", "--white", "greedy"});
+  const Result r = runCamelot({"match", "--white", "greedy"});
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("--black"), std::string::npos) << r.err;
 }
@@ -216,35 +212,35 @@ TEST_F(MatchCommand, MissingPlayerIsACommandLineError) {
 // spec as in arenas, and the same seed gives the same games.
 TEST_F(MatchCommand, NetworkSpecsPlayEverywhere) {
   const std::string net = (dir_ / "net.ckpt").string();
-  ASSERT_EQ(camelot({"net", "init", "--accumulator", "16", "--hidden", "8", "--out", net}).status,
-            0);
+  ASSERT_EQ(
+      runCamelot({"net", "init", "--accumulator", "16", "--hidden", "8", "--out", net}).status, 0);
   const std::vector<std::string> args = {
       "match", "--white", "net:" + net + ",search=puct,sims=16", "--black", "random", "--games",
       "4",     "--json"};
-  const Result r = camelot(args);
+  const Result r = runCamelot(args);
   ASSERT_EQ(r.status, 0) << r.err;
   const auto json = nlohmann::json::parse(r.out);
   EXPECT_EQ(json["wins"].get<int>() + json["draws"].get<int>() + json["losses"].get<int>(), 4);
-  EXPECT_EQ(camelot(args).out, r.out);
+  EXPECT_EQ(runCamelot(args).out, r.out);
 
   // The default search, alpha-beta on the network: to a fixed depth, the same games again.
   const std::vector<std::string> alphaBeta = {
       "match", "--white", "net:" + net + ",depth=2", "--black", "random", "--games", "2", "--json"};
-  const Result ab = camelot(alphaBeta);
+  const Result ab = runCamelot(alphaBeta);
   ASSERT_EQ(ab.status, 0) << ab.err;
-  EXPECT_EQ(camelot(alphaBeta).out, ab.out);
+  EXPECT_EQ(runCamelot(alphaBeta).out, ab.out);
 
-  const Result timed = camelot({"match", "--white", "net:" + net + ",time=5,search=puct", "--black",
-                                "greedy", "--games", "2", "--json"});
+  const Result timed = runCamelot({"match", "--white", "net:" + net + ",time=5,search=puct",
+                                   "--black", "greedy", "--games", "2", "--json"});
   EXPECT_EQ(timed.status, 0) << timed.err;
 
-  const Result engine = camelot({"engine", "--player", "net:" + net + ",search=puct,sims=8"},
-                                "position startpos\ngo\nquit\n");
+  const Result engine = runCamelot({"engine", "--player", "net:" + net + ",search=puct,sims=8"},
+                                   "position startpos\ngo\nquit\n");
   ASSERT_EQ(engine.status, 0) << engine.err;
   EXPECT_NE(engine.out.find("bestmove "), std::string::npos) << engine.out;
 
-  const Result missing =
-      camelot({"match", "--white", "net:" + (dir_ / "missing.ckpt").string(), "--black", "random"});
+  const Result missing = runCamelot(
+      {"match", "--white", "net:" + (dir_ / "missing.ckpt").string(), "--black", "random"});
   EXPECT_EQ(missing.status, 1);
   EXPECT_EQ(missing.err, "camelot match: " + (dir_ / "missing.ckpt").string() + ": no such file\n");
 }
@@ -256,12 +252,12 @@ TEST_F(MatchCommand, TheMlpAndTheRulesRunWithoutLibTorch) {
   const std::string net = (dir_ / "net.ckpt").string();
   std::ofstream(net, std::ios::binary)
       << std::ifstream(std::string(CAMELOT_TEST_DATA) + "/mlp-tiny.ckpt", std::ios::binary).rdbuf();
-  ASSERT_EQ(camelot({"perft", "1"}).status, 0);
-  const Result r = camelot({"match", "--white", "net:" + net + ",search=puct,sims=8", "--black",
-                            "greedy", "--games", "2", "--json"});
+  ASSERT_EQ(runCamelot({"perft", "1"}).status, 0);
+  const Result r = runCamelot({"match", "--white", "net:" + net + ",search=puct,sims=8", "--black",
+                               "greedy", "--games", "2", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
-  const Result ab = camelot({"match", "--white", "net:" + net + ",depth=2", "--black", "greedy",
-                             "--games", "2", "--json"});
+  const Result ab = runCamelot({"match", "--white", "net:" + net + ",depth=2", "--black", "greedy",
+                                "--games", "2", "--json"});
   ASSERT_EQ(ab.status, 0) << ab.err;
   std::ifstream maps("/proc/self/maps");
   const std::string mapped((std::istreambuf_iterator<char>(maps)), {});

@@ -23,10 +23,14 @@
 #include "engine/notation.hpp"
 #include "engine/rules_status.hpp"
 #include "nn/network_config.hpp"
+#include "tests/encoding/grid_cells.hpp"
 #include "tests/engine/hand_built.hpp"
 
 namespace camelot {
 namespace {
+
+using testing_support::cellAt;
+using testing_support::isRealCell;
 
 using hand_built::sq;
 
@@ -67,11 +71,6 @@ Planes encode(const Position& p, std::span<const Position> history = {}, int rep
              -7.0f);
   encodePosition(p, history, repetitions, historyPlies, tacticalPlanes, out);
   return out;
-}
-
-// The cell of (row, column), written out here rather than taken from cellOf.
-constexpr int cellAt(int row, int column) {
-  return row * kGridColumns + column;
 }
 
 // The cell of a square seen by `perspective`, by the definition: White rank 1 is row 0, Black
@@ -124,11 +123,6 @@ Planes columnsReversed(const Planes& planes) {
       out[p * kGridCells + static_cast<std::size_t>(mirroredCell(cell))] =
           planes[p * kGridCells + static_cast<std::size_t>(cell)];
   return out;
-}
-
-bool isRealCell(int cell) {
-  const int row = cell / kGridColumns;
-  return isOnBoard(cell % kGridColumns, row + 1);
 }
 
 // A seeded random game of up to `plies` plies from the start; stops early if the game ends.

@@ -21,20 +21,15 @@
 #include "engine/notation.hpp"
 #include "engine/rules_status.hpp"
 #include "nn/features/encoding.hpp"
+#include "tests/encoding/grid_cells.hpp"
 #include "tests/engine/hand_built.hpp"
 
 namespace camelot {
 namespace {
 
 using hand_built::sq;
-
-constexpr int cellAt(int row, int column) {
-  return row * kGridColumns + column;
-}
-
-bool isRealCell(int cell) {
-  return isOnBoard(cell % kGridColumns, cell / kGridColumns + 1);
-}
+using testing_support::cellAt;
+using testing_support::isRealCell;
 
 // Positions of seeded random games from the start, every ply of each game.
 std::vector<Position> randomPositions(int games, int plies) {

@@ -13,20 +13,12 @@
 #include <sstream>
 
 #include "engine/grand/grand_rules.hpp"
+#include "tests/engine/json_lines.hpp"
 
 namespace camelot::grand {
 namespace {
 
 const std::filesystem::path kVectorDir(CAMELOT_VECTOR_DIR);
-
-std::vector<nlohmann::json> loadVectors() {
-  std::vector<nlohmann::json> vectors;
-  std::ifstream in(kVectorDir / "grand-movegen.jsonl");
-  std::string line;
-  while (std::getline(in, line))
-    if (!line.empty()) vectors.push_back(nlohmann::json::parse(line));
-  return vectors;
-}
 
 // "win rb castle" -> "rb", "draw - material" -> "draw", "none" -> "none".
 std::string expectedOutcome(const std::string& text) {
@@ -49,7 +41,7 @@ std::string outcomeText(const GrandOutcome& outcome) {
 class GrandVectors : public ::testing::Test {
  protected:
   void SetUp() override {
-    vectors_ = loadVectors();
+    vectors_ = testing_support::readJsonLines(kVectorDir / "grand-movegen.jsonl");
     ASSERT_EQ(vectors_.size(), 245u);
   }
   std::vector<nlohmann::json> vectors_;

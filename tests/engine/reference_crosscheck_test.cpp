@@ -26,6 +26,7 @@
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
 #include "engine/rules_status.hpp"
+#include "tests/engine/json_lines.hpp"
 #include "tests/engine/random_placements.hpp"
 #include "tests/engine/reference_movegen.hpp"
 
@@ -230,17 +231,9 @@ void add(Tally& total, const Tally& t) {
 // ---------------------------------------------------------------------------------------------
 // The reference itself against the hand-built rule vectors.
 
-std::vector<nlohmann::json> loadVectors() {
-  std::vector<nlohmann::json> vectors;
-  std::ifstream in(kVectorDir / "movegen.jsonl");
-  std::string line;
-  while (std::getline(in, line))
-    if (!line.empty()) vectors.push_back(nlohmann::json::parse(line));
-  return vectors;
-}
-
 TEST(ReferenceVectorsR1toR10, ReferenceMatchesEveryVectorMoveListAndPerft) {
-  const std::vector<nlohmann::json> vectors = loadVectors();
+  const std::vector<nlohmann::json> vectors =
+      testing_support::readJsonLines(kVectorDir / "movegen.jsonl");
   ASSERT_EQ(vectors.size(), 103u);
   for (const auto& v : vectors) {
     SCOPED_TRACE(v["id"].get<std::string>() + " " + v["label"].get<std::string>());

@@ -12,20 +12,12 @@
 #include "engine/notation.hpp"
 #include "engine/perft.hpp"
 #include "engine/rules_status.hpp"
+#include "tests/engine/json_lines.hpp"
 
 namespace camelot {
 namespace {
 
 const std::filesystem::path kVectors = std::filesystem::path(CAMELOT_VECTOR_DIR) / "movegen.jsonl";
-
-std::vector<nlohmann::json> loadVectors() {
-  std::vector<nlohmann::json> vectors;
-  std::ifstream in(kVectors);
-  std::string line;
-  while (std::getline(in, line))
-    if (!line.empty()) vectors.push_back(nlohmann::json::parse(line));
-  return vectors;
-}
 
 // "win w castle" -> "white", "draw - material" -> "draw", "none" -> "none".
 std::string expectedOutcome(const std::string& text) {
@@ -38,7 +30,7 @@ std::string expectedOutcome(const std::string& text) {
 class RuleVectors : public ::testing::Test {
  protected:
   void SetUp() override {
-    vectors_ = loadVectors();
+    vectors_ = testing_support::readJsonLines(kVectors);
     ASSERT_EQ(vectors_.size(), 103u) << kVectors;
   }
   std::vector<nlohmann::json> vectors_;

@@ -19,8 +19,8 @@ using hand_built::board;
 using hand_built::legalMove;
 using namespace search_test;
 
-SearchResult search(const Position& root, int simulations, const SearchParams& params = {},
-                    std::uint64_t seed = 1) {
+SearchResult gumbelSearch(const Position& root, int simulations, const SearchParams& params = {},
+                          std::uint64_t seed = 1) {
   return searchWith<GumbelSearch>(root, simulations, params, seed);
 }
 
@@ -66,19 +66,19 @@ TEST(GumbelSearch, FindsTheCastleWinInOne) {
   ASSERT_EQ(legalMoves(kWinInOne).size(), 15u);
   for (const std::uint64_t seed : {1, 2, 3, 4}) {
     for (const int n : {16, 32, 64}) {
-      const SearchResult r = search(kWinInOne, n, {}, seed);
+      const SearchResult r = gumbelSearch(kWinInOne, n, {}, seed);
       EXPECT_TRUE(winsAtOnce(kWinInOne, chosenMove(r))) << toNotation(chosenMove(r));
       EXPECT_EQ(r.q[static_cast<std::size_t>(r.chosen)], 1.0f);
     }
   }
-  EXPECT_EQ(chosenMove(search(kCastleOrCapture, 8)), legalMove(kCastleOrCapture, "G14xG16"));
+  EXPECT_EQ(chosenMove(gumbelSearch(kCastleOrCapture, 8)), legalMove(kCastleOrCapture, "G14xG16"));
 }
 
 TEST(GumbelSearch, FindsAForcedWinInTwo) {
   SearchParams params;
   params.gumbelScale = 0.0f;  // deterministic
   for (const Position& p : {kWinInTwo, kWinInTwo.colorFlipped()}) {
-    const SearchResult r = search(p, 64, params);
+    const SearchResult r = gumbelSearch(p, 64, params);
     EXPECT_TRUE(forcesWinInTwo(p, chosenMove(r))) << toNotation(chosenMove(r));
     EXPECT_GT(r.q[static_cast<std::size_t>(r.chosen)], 0.3f);
   }
@@ -87,24 +87,24 @@ TEST(GumbelSearch, FindsAForcedWinInTwo) {
 TEST(GumbelSearch, AvoidsTheMoveThatLosesAtOnce) {
   const Move losing = legalMove(kOneLosingMove, "G3-F2");
   for (const std::uint64_t seed : {1, 2, 3, 4, 5}) {
-    const SearchResult r = search(kOneLosingMove, 32, {}, seed);
+    const SearchResult r = gumbelSearch(kOneLosingMove, 32, {}, seed);
     EXPECT_FALSE(chosenMove(r) == losing);
   }
 }
 
 TEST(GumbelSearch, ValuesHaveTheRightSignForBothColours) {
   for (const Position& p : {kWinInOne, kWinInOne.colorFlipped()}) {
-    const SearchResult r = search(p, 32);
+    const SearchResult r = gumbelSearch(p, 32);
     EXPECT_TRUE(winsAtOnce(p, chosenMove(r)));
     EXPECT_GT(r.rootValue, 0.5f);
   }
   const Position lost = kWinInOne.after(legalMove(kWinInOne, "F16-G16"));
   for (const Position& p : {lost, lost.colorFlipped()})
-    EXPECT_LT(search(p, 32).rootValue, -0.5f);
+    EXPECT_LT(gumbelSearch(p, 32).rootValue, -0.5f);
 }
 
 TEST(GumbelSearch, ImprovedPolicyIsADistributionLeaningToTheWin) {
-  const SearchResult r = search(kWinInOne, 32);
+  const SearchResult r = gumbelSearch(kWinInOne, 32);
   ASSERT_EQ(r.policy.size(), r.moves.size());
   EXPECT_NEAR(std::accumulate(r.policy.begin(), r.policy.end(), 0.0f), 1.0f, 1e-5f);
   float winning = 0.0f;
@@ -112,7 +112,7 @@ TEST(GumbelSearch, ImprovedPolicyIsADistributionLeaningToTheWin) {
     if (winsAtOnce(kWinInOne, r.moves[i])) winning += r.policy[i];
   EXPECT_GT(winning, 0.9f);
   // With nothing learned yet (all values equal), the improved policy is the prior.
-  const SearchResult flat = search(Position::start(), 16);
+  const SearchResult flat = gumbelSearch(Position::start(), 16);
   for (const float p : flat.policy)
     EXPECT_NEAR(p, 1.0f / static_cast<float>(flat.moves.size()), 1e-4f);
 }
@@ -121,7 +121,7 @@ TEST(GumbelSearch, ImprovedPolicyIsADistributionLeaningToTheWin) {
 // v_mix = (v + N * mean visited Q) / (1 + N), the priors here being equal.
 TEST(GumbelSearch, RootValueIsTheImprovedPolicysExpectedCompletedQ) {
   for (const Position& p : {randomGamePosition(3, 40), randomGamePosition(5, 60), kWinInTwo}) {
-    const SearchResult r = search(p, 32);
+    const SearchResult r = gumbelSearch(p, 32);
     UniformEvaluator evaluator;
     MoveList moves;
     legalMoves(p, moves);
@@ -149,14 +149,14 @@ TEST(GumbelSearch, RootValueIsTheImprovedPolicysExpectedCompletedQ) {
 }
 TEST(GumbelSearch, IsSeeded) {
   const Position p = randomGamePosition(9, 30);
-  const SearchResult a = search(p, 32, {}, 7);
-  const SearchResult b = search(p, 32, {}, 7);
+  const SearchResult a = gumbelSearch(p, 32, {}, 7);
+  const SearchResult b = gumbelSearch(p, 32, {}, 7);
   EXPECT_EQ(a.visits, b.visits);
   EXPECT_EQ(a.chosen, b.chosen);
   EXPECT_EQ(a.policy, b.policy);
   bool differs = false;
   for (std::uint64_t seed = 8; seed < 18 && !differs; ++seed)
-    differs = search(p, 32, {}, seed).visits != a.visits;
+    differs = gumbelSearch(p, 32, {}, seed).visits != a.visits;
   EXPECT_TRUE(differs);
 }
 

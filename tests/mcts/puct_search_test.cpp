@@ -18,8 +18,8 @@ using hand_built::board;
 using hand_built::legalMove;
 using namespace search_test;
 
-SearchResult search(const Position& root, int simulations, const SearchParams& params = {},
-                    std::uint64_t seed = 1) {
+SearchResult puctSearch(const Position& root, int simulations, const SearchParams& params = {},
+                        std::uint64_t seed = 1) {
   return searchWith<PuctSearch>(root, simulations, params, seed);
 }
 
@@ -31,7 +31,7 @@ std::size_t indexOf(const SearchResult& r, const Move& m) {
 }
 
 TEST(PuctSearch, FindsTheCastleWinInOne) {
-  const SearchResult r = search(kWinInOne, 200);
+  const SearchResult r = puctSearch(kWinInOne, 200);
   ASSERT_GE(r.chosen, 0);
   EXPECT_TRUE(winsAtOnce(kWinInOne, chosenMove(r))) << toNotation(chosenMove(r));
   EXPECT_EQ(r.q[static_cast<std::size_t>(r.chosen)], 1.0f);  // exact, never evaluated
@@ -40,7 +40,7 @@ TEST(PuctSearch, FindsTheCastleWinInOne) {
 
 TEST(PuctSearch, FindsAForcedWinInTwo) {
   ASSERT_FALSE(hasWinAtOnce(kWinInTwo));
-  const SearchResult r = search(kWinInTwo, 2000);
+  const SearchResult r = puctSearch(kWinInTwo, 2000);
   EXPECT_TRUE(forcesWinInTwo(kWinInTwo, chosenMove(r))) << toNotation(chosenMove(r));
   EXPECT_GT(r.q[static_cast<std::size_t>(r.chosen)], 0.5f);
   EXPECT_GT(r.rootValue, 0.5f);
@@ -50,7 +50,7 @@ TEST(PuctSearch, AvoidsTheMoveThatLosesAtOnce) {
   const Move losing = legalMove(kOneLosingMove, "G3-F2");
   ASSERT_TRUE(losesAtOnce(kOneLosingMove, losing));
   for (const std::uint64_t seed : {1, 2, 3}) {
-    const SearchResult r = search(kOneLosingMove, 400, {}, seed);
+    const SearchResult r = puctSearch(kOneLosingMove, 400, {}, seed);
     EXPECT_FALSE(losesAtOnce(kOneLosingMove, chosenMove(r))) << toNotation(chosenMove(r));
     EXPECT_LT(r.q[indexOf(r, losing)], -0.5f);
   }
@@ -60,7 +60,7 @@ TEST(PuctSearch, PrefersTheCastleWinToABiggerCapture) {
   const Move win = legalMove(kCastleOrCapture, "G14xG16");
   ASSERT_TRUE(winsAtOnce(kCastleOrCapture, win));
   ASSERT_NO_THROW(legalMove(kCastleOrCapture, "C5xC7xC9"));
-  const SearchResult r = search(kCastleOrCapture, 100);
+  const SearchResult r = puctSearch(kCastleOrCapture, 100);
   EXPECT_EQ(chosenMove(r), win);
 }
 
@@ -69,19 +69,19 @@ TEST(PuctSearch, PrefersTheCastleWinToABiggerCapture) {
 TEST(PuctSearch, ValuesHaveTheRightSignForBothColours) {
   for (const Position& white : {kWinInOne, kWinInTwo}) {
     for (const Position& p : {white, white.colorFlipped()}) {
-      const SearchResult r = search(p, 2000);
+      const SearchResult r = puctSearch(p, 2000);
       EXPECT_TRUE(winsAtOnce(p, chosenMove(r)) || forcesWinInTwo(p, chosenMove(r)));
       EXPECT_GT(r.rootValue, 0.5f);
     }
   }
   for (const Position& p : {kOneLosingMove, kOneLosingMove.colorFlipped()})
-    EXPECT_FALSE(losesAtOnce(p, chosenMove(search(p, 400))));
+    EXPECT_FALSE(losesAtOnce(p, chosenMove(puctSearch(p, 400))));
   // After White's castle move F16-G16, Black's only move (F1-G1) lets White win: a loss for
   // the side to move, whichever colour it is.
   const Position lost = kWinInOne.after(legalMove(kWinInOne, "F16-G16"));
   ASSERT_EQ(lost.sideToMove(), Color::Black);
   for (const Position& p : {lost, lost.colorFlipped()}) {
-    const SearchResult r = search(p, 300);
+    const SearchResult r = puctSearch(p, 300);
     EXPECT_LT(r.rootValue, -0.8f);
   }
 }
@@ -92,9 +92,9 @@ TEST(PuctSearch, ReadsEvaluatorValuesFromTheSideToMove) {
   const Position up = board("KC4 MD5 mJ12");
   const Position down = board("KC4 MD5 mJ12", Color::Black);
   for (const Position& p : {up, up.colorFlipped()})
-    EXPECT_GT(search(p, 200).rootValue, 0.3f);
+    EXPECT_GT(puctSearch(p, 200).rootValue, 0.3f);
   for (const Position& p : {down, down.colorFlipped()})
-    EXPECT_LT(search(p, 200).rootValue, -0.3f);
+    EXPECT_LT(puctSearch(p, 200).rootValue, -0.3f);
 }
 
 TEST(PuctSearch, NeverEvaluatesAFinishedPosition) {
@@ -172,7 +172,7 @@ TEST(PuctSearch, ScoresARepetitionAsAnExactDraw) {
 TEST(PuctSearch, ScoresTheClockDrawExactly) {
   Position p = board("MA4 MB4 mL13 mK13");
   p.setClock(99);
-  const SearchResult r = search(p, 100);
+  const SearchResult r = puctSearch(p, 100);
   for (const float q : r.q)
     EXPECT_EQ(q, 0.0f);
   EXPECT_EQ(r.rootValue, 0.0f);
@@ -204,8 +204,8 @@ TEST(PuctSearch, ImplicitMinimaxBackupsKeepEachNodesMinimax) {
     }
   }
   EXPECT_GT(inner, 20);
-  EXPECT_TRUE(winsAtOnce(kWinInOne, chosenMove(search(kWinInOne, 200, params))));
-  EXPECT_FALSE(losesAtOnce(kOneLosingMove, chosenMove(search(kOneLosingMove, 400, params))));
+  EXPECT_TRUE(winsAtOnce(kWinInOne, chosenMove(puctSearch(kWinInOne, 200, params))));
+  EXPECT_FALSE(losesAtOnce(kOneLosingMove, chosenMove(puctSearch(kOneLosingMove, 400, params))));
 }
 
 TEST(PuctSearch, GathersDistinctLeavesWithVirtualLoss) {
@@ -226,8 +226,8 @@ TEST(PuctSearch, GathersDistinctLeavesWithVirtualLoss) {
     for (std::size_t j = i + 1; j < 8; ++j)
       EXPECT_FALSE(*step.requests[i].position == *step.requests[j].position);
 
-  EXPECT_TRUE(winsAtOnce(kWinInOne, chosenMove(search(kWinInOne, 200, params))));
-  EXPECT_FALSE(losesAtOnce(kOneLosingMove, chosenMove(search(kOneLosingMove, 400, params))));
+  EXPECT_TRUE(winsAtOnce(kWinInOne, chosenMove(puctSearch(kWinInOne, 200, params))));
+  EXPECT_FALSE(losesAtOnce(kOneLosingMove, chosenMove(puctSearch(kOneLosingMove, 400, params))));
 }
 
 TEST(PuctSearch, KeepsTheSubtreeOfThePositionReached) {
@@ -272,7 +272,7 @@ TEST(PuctSearch, KeepsTheSubtreeOfThePositionReached) {
 TEST(PuctSearch, StopsAtTheNodeCap) {
   SearchParams params;
   params.maxNodes = 5000;
-  const SearchResult r = search(Position::start(), 100000, params);
+  const SearchResult r = puctSearch(Position::start(), 100000, params);
   EXPECT_LT(r.simulations, 100000);
   EXPECT_GE(r.nodes, 5000u);
   EXPECT_LT(r.nodes, 5000u + 200u);  // at most one step's expansion past the cap
@@ -284,18 +284,18 @@ TEST(PuctSearch, IsSeededNoiseAndTemperatureIncluded) {
   params.rootNoise = true;
   params.temperature = 1.0f;
   const Position p = randomGamePosition(5, 30);
-  const SearchResult a = search(p, 300, params, 42);
-  const SearchResult b = search(p, 300, params, 42);
+  const SearchResult a = puctSearch(p, 300, params, 42);
+  const SearchResult b = puctSearch(p, 300, params, 42);
   EXPECT_EQ(a.visits, b.visits);
   EXPECT_EQ(a.chosen, b.chosen);
   bool differs = false;
   for (std::uint64_t seed = 43; seed < 53 && !differs; ++seed)
-    differs = search(p, 300, params, seed).visits != a.visits;
+    differs = puctSearch(p, 300, params, seed).visits != a.visits;
   EXPECT_TRUE(differs);
 }
 
 TEST(PuctSearch, ReportsVisitSharesAsThePolicy) {
-  const SearchResult r = search(Position::start(), 400);
+  const SearchResult r = puctSearch(Position::start(), 400);
   ASSERT_EQ(r.policy.size(), r.moves.size());
   float sum = 0.0f;
   int visits = 0;
@@ -313,10 +313,10 @@ TEST(PuctSearch, Ucb1TriesEveryMoveBeforeRepeating) {
   params.selection = SelectionRule::Ucb1;
   const Position p = Position::start();
   const std::size_t moves = legalMoves(p).size();
-  const SearchResult r = search(p, static_cast<int>(moves) + 1, params);
+  const SearchResult r = puctSearch(p, static_cast<int>(moves) + 1, params);
   for (const int v : r.visits)
     EXPECT_EQ(v, 1);
-  EXPECT_TRUE(winsAtOnce(kWinInOne, chosenMove(search(kWinInOne, 200, params))));
+  EXPECT_TRUE(winsAtOnce(kWinInOne, chosenMove(puctSearch(kWinInOne, 200, params))));
 }
 
 }  // namespace

@@ -15,12 +15,13 @@
 #include "nn/checkpoint.hpp"
 #include "nn/features/encoding.hpp"
 #include "nn/model.hpp"
+#include "tests/model/tiny_mlp.hpp"
 #include "tests/scratch_dir.hpp"
 
 namespace camelot {
 namespace {
 
-const std::filesystem::path kTinyMlp = std::filesystem::path(CAMELOT_TEST_DATA) / "mlp-tiny.ckpt";
+using testing_support::kTinyMlp;
 
 Evaluation evaluateOne(Evaluator& evaluator, const Position& position, const MoveList& moves,
                        int repetitions = 0) {

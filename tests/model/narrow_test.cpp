@@ -13,11 +13,12 @@
 #include "nn/mlp/mlp_model.hpp"
 #include "nn/mlp/sampled_positions.hpp"
 #include "tests/model/same_outputs.hpp"
+#include "tests/model/tiny_mlp.hpp"
 
 namespace camelot {
 namespace {
 
-const std::filesystem::path kTinyMlp = std::filesystem::path(CAMELOT_TEST_DATA) / "mlp-tiny.ckpt";
+using testing_support::kTinyMlp;
 
 std::vector<std::vector<std::int32_t>> samples() {
   std::vector<std::vector<std::int32_t>> out;

@@ -10,11 +10,12 @@
 #include "nn/checkpoint.hpp"
 #include "nn/mlp/mlp_model.hpp"
 #include "tests/model/same_outputs.hpp"
+#include "tests/model/tiny_mlp.hpp"
 
 namespace camelot {
 namespace {
 
-const std::filesystem::path kTinyMlp = std::filesystem::path(CAMELOT_TEST_DATA) / "mlp-tiny.ckpt";
+using testing_support::kTinyMlp;
 
 MlpWeights tinyWeights() {
   return mlpWeights(kTinyMlp, readCheckpoint(kTinyMlp));

@@ -13,22 +13,17 @@
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
 #include "players/grand_game_record.hpp"
+#include "tests/openings/key_after.hpp"
 #include "tests/scratch_dir.hpp"
 
 namespace camelot {
 namespace {
 
+using testing_support::keyAfter;
+
 namespace fs = std::filesystem;
 
 const fs::path kHumanGames = fs::path(CAMELOT_TEST_DATA) / "wcf-human-games.txt";
-
-std::uint64_t keyAfter(const std::string& moves) {
-  Game game;
-  std::istringstream in(moves);
-  for (std::string move; in >> move;)
-    game.play(parseMove(game.position(), move));
-  return game.position().hash();
-}
 
 class GameImport : public ::testing::Test {
  protected:

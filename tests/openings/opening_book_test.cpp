@@ -11,10 +11,13 @@
 #include "engine/cfen.hpp"
 #include "engine/notation.hpp"
 #include "engine/rules_status.hpp"
+#include "tests/openings/key_after.hpp"
 #include "tests/scratch_dir.hpp"
 
 namespace camelot {
 namespace {
+
+using testing_support::keyAfter;
 
 // Values by position, 0 for any other; counts its searches.
 class ScriptedSearcher : public PositionSearcher {
@@ -31,12 +34,6 @@ class ScriptedSearcher : public PositionSearcher {
   std::map<std::uint64_t, double> searched, estimated;
   int searches = 0;
 };
-
-std::uint64_t keyAfter(const std::string& move) {
-  Position p = Position::start();
-  p.play(parseMove(p, move));
-  return p.hash();
-}
 
 const BookMove& moveOf(const BookPosition& position, const std::string& move) {
   for (const BookMove& m : position.moves)

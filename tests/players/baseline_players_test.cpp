@@ -6,15 +6,12 @@
 #include "engine/notation.hpp"
 #include "players/greedy_player.hpp"
 #include "players/random_player.hpp"
+#include "tests/players/is_legal.hpp"
 
 namespace camelot {
 namespace {
 
-bool isLegal(const Game& game, const Move& move) {
-  for (const Move& m : game.legalMoves())
-    if (m == move) return true;
-  return false;
-}
+using testing_support::isLegal;
 
 TEST(RandomPlayer, PlaysLegalMovesToTheEndAndRepeatsWithTheSameSeed) {
   std::vector<std::string> first;

@@ -12,6 +12,7 @@
 #include "players/rollout_mcts_player.hpp"
 #include "tests/engine/hand_built.hpp"
 #include "tests/mcts/search_test_support.hpp"
+#include "tests/players/is_legal.hpp"
 
 namespace camelot {
 namespace {
@@ -19,11 +20,7 @@ namespace {
 using hand_built::board;
 using search_test::winsAtOnce;
 
-bool isLegal(const Game& game, const Move& move) {
-  for (const Move& m : game.legalMoves())
-    if (m == move) return true;
-  return false;
-}
+using testing_support::isLegal;
 
 // Up to `plies` plies between two players; the moves in letter notation.
 std::vector<std::string> play(Player& white, Player& black, int plies) {

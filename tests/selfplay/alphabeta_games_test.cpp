@@ -38,8 +38,8 @@ std::shared_ptr<const Model> tinyNet() {
 }
 
 // `games` games from the start, White the network, Black the network too or `partner`.
-std::vector<FinishedGame> play(const BatchedGamesSettings& settings, int games,
-                               const std::string& partner = "") {
+std::vector<FinishedGame> playAlphaBetaGames(const BatchedGamesSettings& settings, int games,
+                                             const std::string& partner = "") {
   std::vector<FinishedGame> finished;
   playBatchedGames(
       {tinyNet()}, settings, games,
@@ -67,7 +67,7 @@ std::size_t slotOf(const Position& position, const Move& move) {
 }
 
 TEST(AlphaBetaGames, EachMoveIsASampleOfTheSearchsValueWithTheMovePlayedAsItsTarget) {
-  const auto games = play(alphaBetaSettings(2, /*bestMoveProbability=*/1.0), 3);
+  const auto games = playAlphaBetaGames(alphaBetaSettings(2, /*bestMoveProbability=*/1.0), 3);
   ASSERT_EQ(games.size(), 3u);
   for (const FinishedGame& g : games) {
     const int plies = static_cast<int>(g.record.moves.size());
@@ -95,7 +95,7 @@ TEST(AlphaBetaGames, EachMoveIsASampleOfTheSearchsValueWithTheMovePlayedAsItsTar
 }
 
 TEST(AlphaBetaGames, ASparringPartnersMovesAreNotRecorded) {
-  const auto games = play(alphaBetaSettings(1, 1.0), 2, "alphabeta:depth=1");
+  const auto games = playAlphaBetaGames(alphaBetaSettings(1, 1.0), 2, "alphabeta:depth=1");
   ASSERT_EQ(games.size(), 2u);
   for (const FinishedGame& g : games) {
     ASSERT_EQ(g.samples.size(), (g.record.moves.size() + 1) / 2);  // White's moves
@@ -105,8 +105,8 @@ TEST(AlphaBetaGames, ASparringPartnersMovesAreNotRecorded) {
 }
 
 TEST(AlphaBetaGames, TheSamplingPliesPlayOtherMovesTheSameOnAnyNumberOfWorkers) {
-  const auto one = play(alphaBetaSettings(1, 0.5), 3);
-  const auto two = play(alphaBetaSettings(2, 0.5), 3);
+  const auto one = playAlphaBetaGames(alphaBetaSettings(1, 0.5), 3);
+  const auto two = playAlphaBetaGames(alphaBetaSettings(2, 0.5), 3);
   ASSERT_EQ(one.size(), 3u);
   ASSERT_EQ(two.size(), 3u);
   int other = 0;

@@ -40,7 +40,7 @@ BatchedGamesSettings descentSettings(int workers, bool treeSamples, double gameR
   return settings;
 }
 
-std::vector<FinishedGame> play(const BatchedGamesSettings& settings, int games) {
+std::vector<FinishedGame> playDescentGames(const BatchedGamesSettings& settings, int games) {
   const auto net = Trainer(tinyNetworkConfig(), TrainerSettings{}, 3).model();
   std::vector<FinishedGame> finished;
   playBatchedGames(
@@ -57,7 +57,7 @@ std::vector<FinishedGame> play(const BatchedGamesSettings& settings, int games) 
 }
 
 TEST(DescentGames, TreeSamplesHoldTheGamesPositionsAndMoreWithValuesAndBestMoves) {
-  const auto games = play(descentSettings(2, /*treeSamples=*/true), 4);
+  const auto games = playDescentGames(descentSettings(2, /*treeSamples=*/true), 4);
   ASSERT_EQ(games.size(), 4u);
   for (const FinishedGame& g : games) {
     Game replay(g.record.start);
@@ -91,7 +91,7 @@ TEST(DescentGames, TreeSamplesHoldTheGamesPositionsAndMoreWithValuesAndBestMoves
 }
 
 TEST(DescentGames, WithoutTreeSamplesOnlyTheGamesOwnPositionsAreKept) {
-  const auto games = play(descentSettings(2, /*treeSamples=*/false), 2);
+  const auto games = playDescentGames(descentSettings(2, /*treeSamples=*/false), 2);
   ASSERT_EQ(games.size(), 2u);
   for (const FinishedGame& g : games) {
     const int plies = static_cast<int>(g.record.moves.size());
@@ -108,8 +108,8 @@ TEST(DescentGames, WithoutTreeSamplesOnlyTheGamesOwnPositionsAreKept) {
 TEST(DescentGames, TheGamesResultAnchorsTheValuesOfItsOwnPositionsAlone) {
   // The same games (the weight acts after a game ends): the positions the game went through
   // take the weight's share of their value from its result, the tree's other nodes keep theirs.
-  const auto plain = play(descentSettings(1, true), 3);
-  const auto anchored = play(descentSettings(1, true, 0.25), 3);
+  const auto plain = playDescentGames(descentSettings(1, true), 3);
+  const auto anchored = playDescentGames(descentSettings(1, true, 0.25), 3);
   ASSERT_EQ(plain.size(), anchored.size());
   std::size_t onTheLine = 0, offTheLine = 0;
   for (std::size_t g = 0; g < plain.size(); ++g) {
@@ -140,8 +140,8 @@ TEST(DescentGames, TheGamesResultAnchorsTheValuesOfItsOwnPositionsAlone) {
 }
 
 TEST(DescentGames, TheSameSeedPlaysTheSameGamesOnAnyNumberOfWorkers) {
-  const auto one = play(descentSettings(1, true), 3);
-  const auto two = play(descentSettings(2, true), 3);
+  const auto one = playDescentGames(descentSettings(1, true), 3);
+  const auto two = playDescentGames(descentSettings(2, true), 3);
   ASSERT_EQ(one.size(), 3u);
   ASSERT_EQ(two.size(), 3u);
   bool differ = false;

@@ -24,7 +24,7 @@ BatchedGamesSettings quickSettings(int workers) {
   return testing_support::quickBatchedSettings(workers, 80);
 }
 
-GrandGamePlan selfPlayPlan() {
+GrandGamePlan grandSelfPlayPlan() {
   GrandGamePlan plan;
   plan.start = grand::GrandPosition::start();
   plan.sides = {GameSide{0, "", "net"}, GameSide{0, "", "net"}};
@@ -32,8 +32,8 @@ GrandGamePlan selfPlayPlan() {
   return plan;
 }
 
-std::vector<GrandFinishedGame> play(int workers, int count,
-                                    const std::function<GrandGamePlan(int)>& plan) {
+std::vector<GrandFinishedGame> playGrandGames(int workers, int count,
+                                              const std::function<GrandGamePlan(int)>& plan) {
   std::vector<GrandFinishedGame> games;
   playBatchedGames<GrandRules>(
       {grandNet()}, quickSettings(workers), count, [&](int i) { return plan(i); },
@@ -42,7 +42,8 @@ std::vector<GrandFinishedGame> play(int workers, int count,
 }
 
 TEST(GrandBatchedGames, G4_G13_SelfPlayRecordsAreLegalAndSamplesMatchTheGames) {
-  const std::vector<GrandFinishedGame> games = play(2, 6, [](int) { return selfPlayPlan(); });
+  const std::vector<GrandFinishedGame> games =
+      playGrandGames(2, 6, [](int) { return grandSelfPlayPlan(); });
   ASSERT_EQ(games.size(), 6u);
   std::size_t samples = 0;
   for (const GrandFinishedGame& g : games) {
@@ -80,7 +81,8 @@ TEST(GrandBatchedGames, G4_G13_SelfPlayRecordsAreLegalAndSamplesMatchTheGames) {
   }
   EXPECT_GT(samples, 0u);
   // The same games with one worker: each game's randomness comes from its number alone.
-  const std::vector<GrandFinishedGame> alone = play(1, 6, [](int) { return selfPlayPlan(); });
+  const std::vector<GrandFinishedGame> alone =
+      playGrandGames(1, 6, [](int) { return grandSelfPlayPlan(); });
   for (std::size_t i = 0; i < games.size(); ++i) {
     EXPECT_EQ(alone[i].record.toJsonLine(), games[i].record.toJsonLine());
     EXPECT_EQ(alone[i].samples, games[i].samples);
@@ -88,7 +90,7 @@ TEST(GrandBatchedGames, G4_G13_SelfPlayRecordsAreLegalAndSamplesMatchTheGames) {
 }
 
 TEST(GrandBatchedGames, G2_AClassicalPartnershipTakesItsTurns) {
-  const std::vector<GrandFinishedGame> games = play(2, 2, [](int i) {
+  const std::vector<GrandFinishedGame> games = playGrandGames(2, 2, [](int i) {
     GrandGamePlan plan;
     plan.start = grand::GrandPosition::start();
     const GameSide net{0, "", "net"}, greedy{-1, "greedy", "greedy"};

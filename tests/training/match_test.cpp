@@ -113,6 +113,9 @@ TEST(Elo, EstimateAndInterval) {
   EXPECT_NEAR(eloFromScore(0.5), 0.0, 1e-9);
   EXPECT_EQ(eloFromScore(1.0), std::numeric_limits<double>::infinity());
   EXPECT_EQ(eloFromScore(0.0), -std::numeric_limits<double>::infinity());
+  EXPECT_NEAR(scoreFromElo(190.85), 0.75, 1e-5);
+  EXPECT_NEAR(scoreFromElo(-400.0), 1.0 / 11.0, 1e-12);
+  EXPECT_EQ(scoreFromElo(0.0), 0.5);
   // 60 wins, 20 draws, 20 losses: score 0.7, per-game variance 0.16, margin 1.96 * 0.04.
   const EloEstimate e = estimateElo({60, 20, 20});
   EXPECT_NEAR(e.elo, 147.19, 0.01);

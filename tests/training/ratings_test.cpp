@@ -14,19 +14,17 @@
 #include <string>
 #include <vector>
 
+#include "training/evaluation/elo.hpp"
+
 namespace camelot {
 namespace {
 
 constexpr double kEloPerNatural = 400.0 / std::numbers::ln10;
 
-double expectedScore(double eloDifference) {
-  return 1.0 / (1.0 + std::pow(10.0, -eloDifference / 400.0));
-}
-
 // White's score in one game: a draw 20% of the time where the expected score p allows it,
 // taken half from each side's wins so the expected score stays p.
 double playGame(double whiteElo, double blackElo, std::mt19937_64& rng) {
-  const double p = expectedScore(whiteElo - blackElo);
+  const double p = scoreFromElo(whiteElo - blackElo);
   const double draw = std::min({0.2, p, 1.0 - p});
   const double u = std::uniform_real_distribution<double>(0.0, 1.0)(rng);
   if (u < p - draw / 2.0) return 1.0;

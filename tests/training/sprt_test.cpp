@@ -14,17 +14,13 @@
 namespace camelot {
 namespace {
 
-double expectedScore(double elo) {
-  return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0));
-}
-
 // Plays games of a player `trueElo` stronger (draws 20%, taken half from each side's wins) until
 // the test decides or `cap` games are played.
 SprtDecision runStream(double trueElo, const SprtSettings& settings, std::uint64_t seed,
                        int cap = 20000) {
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> uniform(0.0, 1.0);
-  const double p = expectedScore(trueElo);
+  const double p = scoreFromElo(trueElo);
   MatchScore score;
   for (int game = 0; game < cap; ++game) {
     const double u = uniform(rng);

@@ -16,6 +16,10 @@ double eloFromScore(double score) {
   return 400.0 * std::log10(score / (1.0 - score));
 }
 
+double scoreFromElo(double elo) {
+  return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0));
+}
+
 EloEstimate estimateElo(const MatchScore& result) {
   const int n = result.games();
   if (n == 0) return {0.0, eloFromScore(0.0), eloFromScore(1.0)};

@@ -25,6 +25,8 @@ struct EloEstimate {
 
 // Elo difference for an expected score s: 400 log10(s / (1 - s)); +inf at 1, -inf at 0.
 double eloFromScore(double score);
+// The expected score of a player `elo` stronger: 1 / (1 + 10^(-elo / 400)), eloFromScore's inverse.
+double scoreFromElo(double elo);
 
 EloEstimate estimateElo(const MatchScore& result);
 

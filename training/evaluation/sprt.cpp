@@ -30,10 +30,6 @@ void checkSettings(const SprtSettings& s) {
   }
 }
 
-double expectedScore(double elo) {
-  return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0));
-}
-
 std::string outcome(SprtDecision decision, double elo1) {
   switch (decision) {
     case SprtDecision::AcceptH1:
@@ -76,8 +72,8 @@ SprtStatus sprtStatus(const MatchScore& score, const SprtSettings& settings) {
                            score.draws * (0.5 - m) * (0.5 - m) + score.losses * m * m) /
                           n;
   const double v = std::max(variance, 0.25 / n);
-  const double s0 = expectedScore(settings.elo0);
-  const double s1 = expectedScore(settings.elo1);
+  const double s0 = scoreFromElo(settings.elo0);
+  const double s1 = scoreFromElo(settings.elo1);
   status.llr = n * (s1 - s0) * (2.0 * m - s0 - s1) / (2.0 * v);
   if (status.llr >= status.upper) {
     status.decision = SprtDecision::AcceptH1;
