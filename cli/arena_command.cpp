@@ -264,7 +264,11 @@ ArenaPlan planArena(const ArenaOptions& options) {
 template <class Rules>
 void runArena(const ArenaOptions& options, const ArenaPlan& plan, std::ostream& out,
               std::ostream& progressOut) {
-  const auto& [players, pairings, sprt, anchor] = plan;
+  // Named references, not structured bindings: clang 14 (scripts/fuzz.sh) cannot capture those.
+  const std::vector<ArenaPlayer>& players = plan.players;
+  const std::vector<Pairing>& pairings = plan.pairings;
+  const std::optional<SprtSettings>& sprt = plan.sprt;
+  const std::string& anchor = plan.anchor;
   BasicArenaSettings<Rules> settings = arenaSettingsOf<Rules>(options);
   settings.openings = arenaOpenings<Rules>(options);
 

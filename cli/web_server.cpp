@@ -131,8 +131,14 @@ void reply(httplib::Response& response, int status, const nlohmann::json& body) 
                        "application/json");
 }
 
-// A request's position: `fen` (default the start) and `moves`, size-limited.
-std::pair<std::string, std::string> positionOf(const httplib::Request& request) {
+// A request's position: `fen` (default the start) and `moves`, size-limited. A struct rather
+// than a pair for structured bindings, which clang 14 (scripts/fuzz.sh) cannot capture in a lambda.
+struct PositionText {
+  std::string fen;
+  std::string moves;
+};
+
+PositionText positionOf(const httplib::Request& request) {
   const std::string fen =
       request.has_param("fen") ? request.get_param_value("fen") : std::string("startpos");
   const std::string moves = request.has_param("moves") ? request.get_param_value("moves") : "";
@@ -327,10 +333,11 @@ class WebServer::Impl {
   // The position and opening routes: legal moves, the explorer, a game's values.
   void positionRoutes() {
     server_.Get("/api/legal", [](const httplib::Request& request, httplib::Response& response) {
-      const auto [fen, moves] = positionOf(request);
-      const Variant variant = variantNamed(request.get_param_value("variant"), fen);
-      reply(response, 200,
-            withRules(variant, [&]<class Rules>(Rules) { return legalJson<Rules>(fen, moves); }));
+      const PositionText position = positionOf(request);
+      const Variant variant = variantNamed(request.get_param_value("variant"), position.fen);
+      reply(response, 200, withRules(variant, [&]<class Rules>(Rules) {
+              return legalJson<Rules>(position.fen, position.moves);
+            }));
     });
 
     // {"fen", "moves"} of a game -> every position and the shipped network's value there.
@@ -350,8 +357,8 @@ class WebServer::Impl {
           if (!database_)
             return reply(response, 404,
                          {{"error", "no opening database: start the server with --db FILE"}});
-          const auto [fen, moves] = positionOf(request);
-          const Game game = gameFromMoves(fen, moves);
+          const PositionText position = positionOf(request);
+          const Game game = gameFromMoves(position.fen, position.moves);
           const std::lock_guard lock(databaseMutex_);  // one SQLite connection
           const OpeningPosition report =
               lookUpPosition(*database_, OpeningBook(*database_), game.position());

@@ -307,7 +307,9 @@ void affine(const std::int16_t* in, int inputs, const std::int16_t* weights,
 // GCC 12 warns in affineClipped and expMinus of the AVX-512 intrinsics' own pass-through
 // operand, which they leave undefined and never read: a false alarm.
 #pragma GCC diagnostic push
+#if !defined(__clang__)  // a GCC warning clang does not know
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #pragma GCC diagnostic ignored "-Wuninitialized"
 void affineClipped(const std::int16_t* in, int inputs, const std::int16_t* weights,
                    const std::int32_t* bias, int outputs, int shift, std::int16_t ceiling,

@@ -36,7 +36,8 @@ struct CacheAligned {
   template <class U>
   constexpr CacheAligned(const CacheAligned<U>&) noexcept {}
   T* allocate(std::size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), kAlignment)); }
-  void deallocate(T* p, std::size_t n) noexcept { ::operator delete(p, n * sizeof(T), kAlignment); }
+  // The unsized form: clang declares the sized aligned delete only under -fsized-deallocation.
+  void deallocate(T* p, std::size_t) noexcept { ::operator delete(p, kAlignment); }
   template <class U>
   bool operator==(const CacheAligned<U>&) const noexcept {
     return true;

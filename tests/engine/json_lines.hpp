@@ -2,10 +2,9 @@
 // Reads a JSON Lines file (the rule vectors of tests/data/vectors/): one object a line, blank lines
 // skipped.
 
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
