@@ -157,7 +157,7 @@ void runOpeningsShow(const OpeningsShowOptions& options, std::ostream& out) {
     char score[16] = "-";
     if (m.score >= 0) std::snprintf(score, sizeof score, "%.3f", m.score);
     const std::string book = m.book ? signedFixed(m.book->value, 3) : "-";
-    const std::string margin = m.book ? signedFixed(m.book->margin, 3).substr(1) : "-";
+    const std::string margin = m.book ? fixed(m.book->margin, 3) : "-";
     std::snprintf(line, sizeof line, "%-22s %8lld %7s %7s %7s %6s %7s %7s  %s\n",
                   m.stats.move.c_str(), static_cast<long long>(n),
                   percent(m.stats.whiteWins, n).c_str(), percent(m.stats.draws, n).c_str(),
@@ -309,12 +309,11 @@ void runOpeningsExport(const OpeningsExportOptions& options, std::ostream& out) 
   const auto positions = book.balancedPositions(options.plies, options.maxValue);
   if (positions.empty())
     throw InputError(options.database + ": no book position " + std::to_string(options.plies) +
-                     " plies from the start is within " +
-                     signedFixed(options.maxValue, 3).substr(1) +
+                     " plies from the start is within " + fixed(options.maxValue, 3) +
                      " of even (grow the book, or raise --max-value)");
   std::string text = "# " + std::to_string(positions.size()) + " positions " +
                      std::to_string(options.plies) + " plies from the start, book value within " +
-                     signedFixed(options.maxValue, 3).substr(1) + " of even (" + options.database +
+                     fixed(options.maxValue, 3) + " of even (" + options.database +
                      "); the value is the side to move's\n";
   for (const auto& [cfen, value] : positions)
     text += cfen + "\n";

@@ -4,23 +4,27 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace camelot {
 namespace {
 
-TEST(DecimalText, FixedDecimalsWithoutANegativeZero) {
-  EXPECT_EQ(fixed(0.5, 3), "0.500");
-  EXPECT_EQ(fixed(-1.25, 1), "-1.2");
-  EXPECT_EQ(fixed(147.19, 0), "147");
-  EXPECT_EQ(fixed(-0.0004, 3), "0.000");
-  EXPECT_EQ(fixed(-0.04, 1), "0.0");
-}
+struct Written {
+  double value;
+  int decimals;
+  std::string plain;     // fixed
+  std::string withSign;  // signedFixed
+};
 
-TEST(DecimalText, SignedFixedAlwaysWritesTheSign) {
-  EXPECT_EQ(signedFixed(0.031, 3), "+0.031");
-  EXPECT_EQ(signedFixed(-0.2, 3), "-0.200");
-  EXPECT_EQ(signedFixed(0.0, 3), "+0.000");
-  EXPECT_EQ(signedFixed(-0.0004, 3), "+0.000");
-  EXPECT_EQ(signedFixed(-0.0006, 3), "-0.001");
+TEST(DecimalText, FixedAndSignedFixedWithoutANegativeZero) {
+  for (const Written& w : {Written{0.5, 3, "0.500", "+0.500"}, Written{-1.25, 1, "-1.2", "-1.2"},
+                           Written{147.19, 0, "147", "+147"}, Written{0.031, 3, "0.031", "+0.031"},
+                           Written{-0.2, 3, "-0.200", "-0.200"}, Written{0.0, 3, "0.000", "+0.000"},
+                           Written{-0.0004, 3, "0.000", "+0.000"}, Written{-0.04, 1, "0.0", "+0.0"},
+                           Written{-0.0006, 3, "-0.001", "-0.001"}}) {
+    EXPECT_EQ(fixed(w.value, w.decimals), w.plain) << w.value;
+    EXPECT_EQ(signedFixed(w.value, w.decimals), w.withSign) << w.value;
+  }
 }
 
 }  // namespace
