@@ -11,13 +11,6 @@
 namespace camelot {
 namespace {
 
-// The hand-written evaluation's score for the side to move on a value's scale
-// (DescentSettings::teacherWeight).
-template <class Position>
-float teacherValue(const Position& position) {
-  return std::clamp(static_cast<float>(evaluate(position)) / kJudgeWinUnits, -1.0f, 1.0f);
-}
-
 Proof flipped(Proof proof) {
   switch (proof) {
     case Proof::Win:
@@ -30,6 +23,11 @@ Proof flipped(Proof proof) {
 }
 
 }  // namespace
+
+template <class Position>
+float teacherValue(const Position& position) {
+  return std::clamp(static_cast<float>(evaluate(position)) / kJudgeWinUnits, -1.0f, 1.0f);
+}
 
 template <class Rules>
 DescentSearch<Rules>::DescentSearch(const DescentSettings& settings) : settings_(settings) {
@@ -306,6 +304,8 @@ typename DescentSearch<Rules>::TreeSample DescentSearch<Rules>::rootSample() con
   return sampleOf(nodes_.at(root_));
 }
 
+template float teacherValue(const StandardRules::Position&);
+template float teacherValue(const GrandRules::Position&);
 template class DescentSearch<StandardRules>;
 template class DescentSearch<GrandRules>;
 

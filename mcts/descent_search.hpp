@@ -50,6 +50,12 @@ struct DescentSettings {
   double teacherWeight = 0.0;
 };
 
+// The hand-written evaluation's score for `position`'s side to move on a value's scale: over
+// kJudgeWinUnits, clamped to [-1, 1], as DescentSettings::teacherWeight and alpha-beta's
+// `hand=P` weigh it against a network's value.
+template <class Position>
+float teacherValue(const Position& position);
+
 // A node's value proven by search, from its side to move's view.
 enum class Proof : std::int8_t { Open, Win, Draw, Loss };
 

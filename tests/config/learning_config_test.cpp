@@ -51,6 +51,21 @@ TEST(LearningConfig, BadValuesAreRefusedWithTheirKey) {
             "learning.toml: learning.teacher_weight: must be in [0, 1] (got 1.5)");
   teacher.learning.teacherWeight = 0.5;
   EXPECT_EQ(parseTrainConfig(toToml(teacher), "saved"), teacher);
+  TrainConfig residual = config;
+  residual.learning.teacherResidual = true;
+  EXPECT_EQ(errorOf(residual),
+            "learning.toml: learning.teacher_residual: needs learning.teacher_weight between 0 "
+            "and 1 (got 0.0)");
+  residual.learning.teacherWeight = 0.5;
+  residual.training.rootValueWeight = 0.75;
+  EXPECT_EQ(errorOf(residual),
+            "learning.toml: learning.teacher_residual: needs training.root_value_weight = 1, so "
+            "that the whole value target is the blend's (got 0.75)");
+  residual.training.rootValueWeight = 1.0;
+  EXPECT_EQ(parseTrainConfig(toToml(residual), "saved"), residual);
+  residual.learning.method = "alphazero";
+  EXPECT_EQ(errorOf(residual),
+            "learning.toml: learning.teacher_residual: needs learning.method = \"descent\"");
   TrainConfig alphaBeta = config;
   alphaBeta.learning.method = "alphabeta";
   alphaBeta.learning.alphaBetaDepth = 0;

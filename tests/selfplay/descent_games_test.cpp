@@ -4,12 +4,15 @@
 // of workers; and a whole training run on tiny.toml with the method.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <numeric>
 #include <set>
 
 #include "engine/game.hpp"
 #include "engine/rules_status.hpp"
+#include "mcts/descent_search.hpp"
 #include "nn/backend/trainer.hpp"
 #include "nn/checkpoint.hpp"
 #include "nn/features/encoding.hpp"
@@ -137,6 +140,31 @@ TEST(DescentGames, TheGamesResultAnchorsTheValuesOfItsOwnPositionsAlone) {
   }
   EXPECT_GT(onTheLine, 10u);
   EXPECT_GT(offTheLine, onTheLine);
+}
+
+TEST(DescentGames, WithTheTeacherResidualEachTargetIsTheNetworksPartOfTheBlend) {
+  // The same games (the residual acts after a game ends): each sample's value v becomes what
+  // the network must say for (1 - w) of it and w of the teacher's to make v.
+  BatchedGamesSettings settings = descentSettings(1, true, 0.25);
+  settings.learning.teacherWeight = 0.5;
+  const auto blend = playDescentGames(settings, 2);
+  settings.learning.teacherResidual = true;
+  const auto residual = playDescentGames(settings, 2);
+  ASSERT_EQ(blend.size(), residual.size());
+  std::size_t inside = 0;
+  for (std::size_t g = 0; g < blend.size(); ++g) {
+    ASSERT_EQ(blend[g].record.moves, residual[g].record.moves);
+    ASSERT_EQ(blend[g].samples.size(), residual[g].samples.size());
+    for (std::size_t i = 0; i < blend[g].samples.size(); ++i) {
+      const TrainingSample& before = blend[g].samples[i];
+      const TrainingSample& after = residual[g].samples[i];
+      ASSERT_EQ(before.position, after.position);
+      const float part = 2.0f * before.rootValue - teacherValue(before.position);
+      EXPECT_FLOAT_EQ(after.rootValue, std::clamp(part, -1.0f, 1.0f));
+      inside += std::abs(part) <= 1.0f ? 1 : 0;
+    }
+  }
+  EXPECT_GT(inside, 100u);
 }
 
 TEST(DescentGames, TheSameSeedPlaysTheSameGamesOnAnyNumberOfWorkers) {

@@ -149,6 +149,9 @@ void visitKeys(Config& c, Visitor& v) {
   v.real({"teacher_weight",
           "Descent: share of the hand-written evaluation in each judged position's value"},
          c.learning.teacherWeight, {0, 1});
+  v.boolean({"teacher_residual",
+             "Descent: each value target less the teacher's share, the network's part of it"},
+            c.learning.teacherResidual);
   v.integer({"alphabeta_depth", "Alphabeta: plies of the network's search for each move"},
             c.learning.alphaBetaDepth, 1, 64);
   v.integer({"alphabeta_hand",

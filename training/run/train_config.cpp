@@ -392,6 +392,19 @@ void validate(const TrainConfig& config, const std::string& origin) {
       fail("learning", "method",
            "\"descent\" learns an mlp (its tree's nodes have no history for a resnet to read)");
   }
+  if (c.learning.teacherResidual) {
+    if (c.learning.method != "descent")
+      fail("learning", "teacher_residual", "needs learning.method = \"descent\"");
+    if (!(c.learning.teacherWeight > 0 && c.learning.teacherWeight < 1))
+      fail("learning", "teacher_residual",
+           "needs learning.teacher_weight between 0 and 1 (got " +
+               formatReal(c.learning.teacherWeight) + ")");
+    if (c.training.rootValueWeight != 1.0)
+      fail("learning", "teacher_residual",
+           "needs training.root_value_weight = 1, so that the whole value target is the "
+           "blend's (got " +
+               formatReal(c.training.rootValueWeight) + ")");
+  }
   if (c.selfplay.sparringFraction > 0 && c.selfplay.sparringPartners.empty())
     fail("selfplay", "sparring_fraction",
          "needs a player in selfplay.sparring_partners (got " +

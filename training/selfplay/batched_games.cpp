@@ -273,6 +273,18 @@ class Worker {
         s.rootValue = (1.0f - w) * s.rootValue + w * static_cast<float>(s.result);
   }
 
+  // Descent with teacherResidual: the search judged each position by (1 - w) of the network's
+  // value and w of the teacher's, so the network's target is what its part must be for that
+  // blend to equal the sample's value (clamped to the value's range). The network is then
+  // played in the same blend (net:FILE,hand=P with P = 100 w), and what it learnt is what
+  // alpha-beta's leaves use.
+  void leaveTheTeachersShare(Slot& slot) {
+    const auto w = static_cast<float>(settings_.learning.teacherWeight);
+    for (BasicTrainingSample<Rules>& s : slot.samples)
+      s.rootValue =
+          std::clamp((s.rootValue - w * teacherValue(s.position)) / (1.0f - w), -1.0f, 1.0f);
+  }
+
   // Plays the slot's moves until a search needs a network (its requests join that network's
   // batch), its game ends (the other slots then take their turn, so games finish roughly in
   // the order they were claimed and progress is reported as they do) or it has no game left.
@@ -404,6 +416,7 @@ class Worker {
     if ((settings_.learning.descent() || settings_.learning.alphaBeta()) &&
         settings_.learning.gameResultWeight > 0.0)
       anchorGameLine(slot);
+    if (settings_.learning.teacherResidual) leaveTheTeachersShare(slot);
     BasicFinishedGame<Rules> finished;
     finished.index = slot.index;
     finished.record =

@@ -49,6 +49,7 @@ struct LearningSettings {
   bool treeSamples = true;           // descent: every tree node a sample, not only the game's
   double gameResultWeight = 0.0;     // descent: the result's share on the game's own line
   double teacherWeight = 0.0;        // descent: the hand-written evaluation's share in a value
+  bool teacherResidual = false;      // descent: targets for the blend, net:FILE,hand=P plays it
   int alphaBetaDepth = 3;            // alphabeta: plies of each move's search
   int alphaBetaHand = 0;             // alphabeta: the hand-written share of a leaf's value, in %
   bool descent() const { return method == "descent"; }
