@@ -17,6 +17,7 @@
 #include "nn/checkpoint.hpp"
 #include "nn/mlp/mlp_layout.hpp"
 #include "nn/mlp/narrow.hpp"
+#include "nn/mlp/quantization_error.hpp"
 #include "nn/mlp/sampled_positions.hpp"
 #include "nn/mlp/widen.hpp"
 #include "nn/model.hpp"
@@ -302,6 +303,47 @@ void addNetNarrow(CLI::App* net, Commands& commands) {
   commands.add(narrow, [options](const CommandStreams& io) { runNetNarrow(*options, io.out); });
 }
 
+struct NetCheckOptions {
+  std::string file;
+  int positions = 2000;
+  std::uint64_t seed = 17;
+};
+
+// Prints how far `file`'s integer inference, which every command but training runs, is from its
+// float reference on positions of random games (nn/mlp/quantization_error.hpp).
+void runNetCheck(const NetCheckOptions& options, std::ostream& out) {
+  const CheckpointContents contents = readCheckpoint(options.file);
+  requireCompatible(options.file, contents.header);
+  if (contents.header.config.architecture != Architecture::Mlp)
+    throw InputError(options.file +
+                     ": a residual net runs in float alone; net check compares an mlp's integer "
+                     "inference with its float one");
+  const MlpWeights weights = mlpWeights(options.file, contents);
+  const QuantizationError e = quantizationError(weights, options.positions, options.seed);
+  out << options.file << " (" << describe(weights.config)
+      << "): integer inference against float on " << options.positions
+      << " positions of random games (seed " << options.seed << "), largest differences\n"
+      << std::fixed << std::setprecision(4) << "  expected score (win - loss): " << e.expected
+      << " (mean " << e.meanExpected << ")\n"
+      << "  win, draw or loss:           " << e.wdl << '\n'
+      << "  a move's prior:              " << e.prior << '\n';
+}
+
+void addNetCheck(CLI::App* net, Commands& commands) {
+  auto options = std::make_shared<NetCheckOptions>();
+  CLI::App* check = net->add_subcommand(
+      "check",
+      "Compare an mlp's integer inference (what play, analysis and self-play run) with its float "
+      "reference on positions of random games, and print the largest differences in the value "
+      "and the priors.");
+  check->add_option("FILE", options->file, "Checkpoint of an mlp")->required();
+  check->add_option("--positions", options->positions, "Positions to compare")
+      ->check(CLI::Range(1, 1'000'000))
+      ->capture_default_str();
+  check->add_option("--seed", options->seed, "Seed of the random games")->capture_default_str();
+  commands.add(check, [options](const CommandStreams& io) { runNetCheck(*options, io.out); });
+}
+
 }  // namespace
 
 void addNetCommand(CLI::App& app, Commands& commands) {
@@ -311,6 +353,7 @@ void addNetCommand(CLI::App& app, Commands& commands) {
   addNetInfo(net, commands);
   addNetWiden(net, commands);
   addNetNarrow(net, commands);
+  addNetCheck(net, commands);
 }
 
 }  // namespace camelot::cli

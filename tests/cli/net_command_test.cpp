@@ -201,6 +201,36 @@ TEST_F(NetCommand, InitRefusesToOverwriteAndRejectsBadSettings) {
   EXPECT_EQ(narrow.err, "camelot net init: accumulator must be in 8..4096 (got 4)\n");
 }
 
+// `net check` compares an mlp's integer inference with its float one on random positions: three
+// figures, each a small difference, the same at every run; a residual net, which has no integer
+// form, is refused in one line.
+TEST_F(NetCommand, CheckPrintsTheIntegerInferencesLargestDifferencesFromFloat) {
+  const std::string path = freshMlp("mlp.ckpt", 32, 8);
+  const std::vector<std::string> args{"net", "check", path, "--positions", "300"};
+  const CliResult r = runCamelot(args);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')),
+            path + " (mlp 32-8-8 (moves 32)): integer inference against float on 300 positions " +
+                "of random games (seed 17), largest differences");
+  double expected = -1, mean = -1, wdl = -1, prior = -1;
+  ASSERT_EQ(std::sscanf(r.out.c_str() + r.out.find('\n') + 1,
+                        "  expected score (win - loss): %lf (mean %lf)\n"
+                        "  win, draw or loss: %lf\n  a move's prior: %lf",
+                        &expected, &mean, &wdl, &prior),
+            4)
+      << r.out;
+  for (const double d : {expected, mean, wdl, prior}) {
+    EXPECT_GE(d, 0.0);
+    EXPECT_LT(d, 0.02);
+  }
+  EXPECT_LE(mean, expected);
+  EXPECT_EQ(runCamelot(args).out, r.out);
+  expectRefused({"net", "check", smallNet()},
+                "camelot net check: " + file("small.ckpt") +
+                    ": a residual net runs in float alone; net check compares an mlp's integer "
+                    "inference with its float one\n");
+}
+
 TEST_F(NetCommand, CorruptOrMissingCheckpointIsOneErrorLine) {
   const std::string path = smallNet();
   std::filesystem::resize_file(path, std::filesystem::file_size(path) - 10);

@@ -21,6 +21,7 @@
 #include "nn/mlp/mlp_model.hpp"
 #include "nn/mlp/narrow.hpp"
 #include "nn/mlp/piece_accumulator.hpp"
+#include "nn/mlp/quantization_error.hpp"
 #include "nn/mlp/simd.hpp"
 
 namespace camelot {
@@ -30,28 +31,6 @@ const std::filesystem::path kShipped = CAMELOT_SHIPPED_NETWORK;
 
 MlpWeights shippedWeights() {
   return mlpWeights(kShipped, readCheckpoint(kShipped));
-}
-
-// Positions of seeded random games of the game Rules plays, `count` of them, with their legal
-// moves.
-template <class Rules>
-struct Sample {
-  typename Rules::Position position;
-  typename Rules::MoveList moves;
-};
-template <class Rules>
-std::vector<Sample<Rules>> randomPositions(int count, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::vector<Sample<Rules>> samples;
-  while (static_cast<int>(samples.size()) < count) {
-    BasicGame<Rules> game;
-    while (!game.finished() && static_cast<int>(samples.size()) < count) {
-      samples.push_back({game.position(), game.legalMoves()});
-      const auto& moves = game.legalMoves();
-      game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
-    }
-  }
-  return samples;
 }
 
 // The exact sum, in int32, of the bias and the columns of `features`.
@@ -129,7 +108,8 @@ TEST(PieceAccumulator, IncrementalSumsEqualSumsFromScratchAtEveryPly) {
 TEST(PieceAccumulator, AFarPositionIsSummedAfresh) {
   const QuantizedMlp net = quantize(shippedWeights());
   PieceAccumulator accumulator(net);
-  const std::vector<Sample<StandardRules>> far = randomPositions<StandardRules>(200, 5);
+  const std::vector<PositionWithMoves<StandardRules>> far =
+      randomGamePositions<StandardRules>(200, 5);
   accumulator.sums(Position::start(), Color::White);
   const Position& late = far.back().position;
   const std::int16_t* sums = accumulator.sums(late, Color::White);
@@ -190,29 +170,11 @@ TEST(QuantizedMlp, TheAccumulatorScaleShrinksWithTheWeights) {
     ASSERT_EQ(sums[u], exact[static_cast<std::size_t>(u)]);
 }
 
-// The largest differences between two evaluators' outputs over `samples`: in the expected score
-// (win - loss, also its mean), in each of W, D and L, and in any move's prior.
-struct Differences {
-  double expected = 0.0, meanExpected = 0.0, wdl = 0.0, prior = 0.0;
-};
+// The differences between two evaluators' outputs over `samples` (quantizationError), printed.
 template <class Rules>
-Differences differences(BasicEvaluator<Rules>& quantized, BasicEvaluator<Rules>& reference,
-                        const std::vector<Sample<Rules>>& samples) {
-  Differences d;
-  for (const Sample<Rules>& s : samples) {
-    const BasicEvaluationRequest<Rules> request{&s.position, &s.moves, {}, 0};
-    Evaluation q, f;
-    quantized.evaluate(std::span(&request, 1), std::span(&q, 1));
-    reference.evaluate(std::span(&request, 1), std::span(&f, 1));
-    const double difference = std::abs(q.value.expected() - f.value.expected());
-    d.expected = std::max(d.expected, difference);
-    d.meanExpected += difference / static_cast<double>(samples.size());
-    d.wdl = std::max<double>({d.wdl, std::abs(q.value.win - f.value.win),
-                              std::abs(q.value.draw - f.value.draw),
-                              std::abs(q.value.loss - f.value.loss)});
-    for (std::size_t m = 0; m < s.moves.size(); ++m)
-      d.prior = std::max<double>(d.prior, std::abs(q.priors[m] - f.priors[m]));
-  }
+QuantizationError differences(BasicEvaluator<Rules>& quantized, BasicEvaluator<Rules>& reference,
+                              const std::vector<PositionWithMoves<Rules>>& samples) {
+  const QuantizationError d = quantizationError(quantized, reference, samples);
   std::printf("largest difference: expected score %.6f (mean %.6f), W/D/L %.6f, prior %.6f\n",
               d.expected, d.meanExpected, d.wdl, d.prior);
   return d;
@@ -224,8 +186,8 @@ Differences differences(BasicEvaluator<Rules>& quantized, BasicEvaluator<Rules>&
 // 0.0083.
 // `weights` in integers and in float on `samples` differ by no more than these.
 void expectCloseToTheFloatNetwork(const MlpWeights& weights,
-                                  const std::vector<Sample<StandardRules>>& samples) {
-  const Differences d =
+                                  const std::vector<PositionWithMoves<StandardRules>>& samples) {
+  const QuantizationError d =
       differences(*makeMlpModel(weights, MlpInference::Quantized)->evaluator(),
                   *makeMlpModel(weights, MlpInference::Float)->evaluator(), samples);
   EXPECT_LT(d.expected, 0.015);  // 15 of alpha-beta's 1,000 units of a sure win
@@ -235,7 +197,7 @@ void expectCloseToTheFloatNetwork(const MlpWeights& weights,
 }
 
 TEST(QuantizedMlp, OutputsStayCloseToTheFloatNetwork) {
-  expectCloseToTheFloatNetwork(shippedWeights(), randomPositions<StandardRules>(2000, 17));
+  expectCloseToTheFloatNetwork(shippedWeights(), randomGamePositions<StandardRules>(2000, 17));
 }
 
 // An accumulator that is not a multiple of simd::kLanes (48 units, padded to 64): the layers
@@ -243,7 +205,8 @@ TEST(QuantizedMlp, OutputsStayCloseToTheFloatNetwork) {
 // layers are padded to a pair (simd::paddedInputs). The shipped network narrowed to 48 units, in
 // integers and in float, within the shipped network's bounds.
 TEST(QuantizedMlp, ANarrowAccumulatorPaddedToTheLanesStaysCloseToTheFloatNetwork) {
-  const std::vector<Sample<StandardRules>> positions = randomPositions<StandardRules>(2000, 19);
+  const std::vector<PositionWithMoves<StandardRules>> positions =
+      randomGamePositions<StandardRules>(2000, 19);
   std::vector<std::vector<std::int32_t>> active;
   for (std::size_t i = 0; i < positions.size(); i += 4) {
     active.emplace_back();
@@ -305,9 +268,10 @@ TEST(QuantizedMlp, GrandOutputsStayCloseToTheFloatNetwork) {
   const int scale = quantize(weights).one;
   std::printf("scale %d\n", scale);
   EXPECT_GE(scale, 256);  // a column's rounding error under 1/512
-  const std::vector<Sample<GrandRules>> samples = randomPositions<GrandRules>(2000, 17);
+  const std::vector<PositionWithMoves<GrandRules>> samples =
+      randomGamePositions<GrandRules>(2000, 17);
   std::size_t mostNodeFeatures = 0;
-  for (const Sample<GrandRules>& s : samples) {
+  for (const PositionWithMoves<GrandRules>& s : samples) {
     std::vector<std::int32_t> features;
     activeFeatures(s.position, s.moves, 0, features);
     mostNodeFeatures = std::max<std::size_t>(
@@ -316,7 +280,7 @@ TEST(QuantizedMlp, GrandOutputsStayCloseToTheFloatNetwork) {
   }
   std::printf("most node features %zu\n", mostNodeFeatures);
   EXPECT_LE(mostNodeFeatures, static_cast<std::size_t>(kGrandMostNodeFeatures));
-  const Differences d =
+  const QuantizationError d =
       differences(*makeMlpModel(weights, MlpInference::Quantized)->grandEvaluator(),
                   *makeMlpModel(weights, MlpInference::Float)->grandEvaluator(), samples);
   EXPECT_LT(d.expected, 0.02);
