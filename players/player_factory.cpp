@@ -9,6 +9,7 @@
 #include "players/alphabeta_player.hpp"
 #include "players/blended_judge.hpp"
 #include "players/engine_player.hpp"
+#include "players/ensemble_judge.hpp"
 #include "players/grand_greedy_player.hpp"
 #include "players/greedy_player.hpp"
 #include "players/mcts_player.hpp"
@@ -91,11 +92,14 @@ std::shared_ptr<const Model> sharedModel(const std::string& file) {
   return model;
 }
 
-// The checkpoint's model, which must play `variant`.
-std::shared_ptr<const Model> sharedModelOf(const NetPlayerSpec& net, Variant variant) {
-  std::shared_ptr<const Model> model = sharedModel(net.file);
+// The model of `file` (the player's own checkpoint or a partner of with=), which must play
+// `variant`.
+std::shared_ptr<const Model> sharedModelOf(const NetPlayerSpec& net, const std::string& file,
+                                           Variant variant) {
+  std::shared_ptr<const Model> model = sharedModel(file);
   if (model->config().variant != variant)
-    throw WrongVariantError("player 'net:" + net.file + "': the network plays " +
+    throw WrongVariantError("player 'net:" + net.file + "': the network" +
+                            (file == net.file ? "" : " " + file) + " plays " +
                             std::string(gameName(model->config().variant)) + ", not " +
                             std::string(gameName(variant)));
   return model;
@@ -120,7 +124,7 @@ std::unique_ptr<BasicPlayer<Rules>> makeNetTreePlayer(const NetPlayerSpec& net, 
 // search.
 template <class Rules>
 std::unique_ptr<BasicPlayer<Rules>> makeNetPlayerFor(const NetPlayerSpec& net, std::uint64_t seed) {
-  const std::shared_ptr<const Model> model = sharedModelOf(net, Rules::kVariant);
+  const std::shared_ptr<const Model> model = sharedModelOf(net, net.file, Rules::kVariant);
   if (net.treeSearch()) return makeNetTreePlayer<Rules>(net, *model, seed);
   return makeNetAlphaBetaPlayer<Rules>(net, *model, seed);
 }
@@ -137,11 +141,24 @@ std::unique_ptr<BasicPlayer<Rules>> makeNetAlphaBetaPlayer(const NetPlayerSpec& 
   settings.seed = seed;
   settings.orderByPriors = net.policyOrder;
   std::unique_ptr<BasicPositionJudge<Rules>> judge = makeNetworkJudgeFor<Rules>(model);
+  if (!net.partners.empty()) {
+    std::vector<std::unique_ptr<BasicPositionJudge<Rules>>> networks;
+    networks.push_back(std::move(judge));
+    for (const std::string& partner : net.partners)
+      networks.push_back(makeNetworkJudgeFor<Rules>(*sharedModelOf(net, partner, Rules::kVariant)));
+    judge = makeEnsembleJudge<Rules>(std::move(networks));
+  }
   if (net.handPercent > 0)
     judge = makeBlendedJudge<Rules>(std::move(judge), net.handPercent, settings.weights);
   std::string name = "net:" + net.file + ",";
   if (!net.policyOrder) name += "order=heuristics,";
   if (net.handPercent > 0) name += "hand=" + std::to_string(net.handPercent) + ",";
+  if (!net.partners.empty()) {
+    name += "with=";
+    for (std::size_t i = 0; i < net.partners.size(); ++i)
+      name += (i == 0 ? "" : "+") + net.partners[i];
+    name += ",";
+  }
   return std::make_unique<BasicAlphaBetaPlayer<Rules>>(settings, std::move(judge), name);
 }
 
@@ -180,10 +197,11 @@ std::optional<NetPlayerSpec> netPlayerSpec(const PlayerSpec& spec, NetSearch fal
   net.search = *netSearchNamed(
       spec.choiceOption("search", netSearchName(fallback), {"alphabeta", "puct", "gumbel"}));
   if (!net.treeSearch()) {
-    spec.expectOnly({"search", "depth", "time", "order", "hand"});
+    spec.expectOnly({"search", "depth", "time", "order", "hand", "with"});
     if (spec.has("depth")) net.depth = spec.intOption("depth", 0, 1, kMaxDepth);
     net.policyOrder = spec.choiceOption("order", "policy", {"policy", "heuristics"}) == "policy";
     net.handPercent = spec.intOption("hand", 0, 0, 100);
+    net.partners = spec.listOption("with", '+');
     if (const int ms = spec.intOption("time", 0, 0, kMaxMilliseconds); ms > 0)
       net.time = std::chrono::milliseconds(ms);
     return net;
@@ -230,12 +248,16 @@ void validatePlayerSpec<StandardRules>(const PlayerSpec& spec) {
   // PlayerSpec::parse has checked an engine's spec; checking must not start the program.
   if (spec.kind() == "engine") return;
   if (const auto net = netPlayerSpec(spec)) {
-    const CheckpointHeader header = readCheckpointHeader(net->file);
-    requireCompatible(net->file, header);
-    if (header.config.variant != Variant::Standard)
-      throw WrongVariantError("player '" + spec.text() + "': the network plays " +
-                              std::string(gameName(header.config.variant)) +
-                              ", not the standard game");
+    std::vector<std::string> files = net->partners;
+    files.insert(files.begin(), net->file);
+    for (const std::string& file : files) {
+      const CheckpointHeader header = readCheckpointHeader(file);
+      requireCompatible(file, header);
+      if (header.config.variant != Variant::Standard)
+        throw WrongVariantError(
+            "player '" + spec.text() + "': the network" + (file == net->file ? "" : " " + file) +
+            " plays " + std::string(gameName(header.config.variant)) + ", not the standard game");
+    }
     return;
   }
   makePlayer<StandardRules>(spec, 0);

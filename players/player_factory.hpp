@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "players/mcts_player.hpp"
 #include "players/player.hpp"
@@ -31,22 +32,24 @@ std::optional<NetSearch> netSearchNamed(std::string_view name);
 inline constexpr int kDefaultTreeSimulations = 800;
 
 // A network player's spec, `net:FILE[,search=alphabeta|puct|gumbel][,depth=D][,sims=N]
-// [,time=MS][,order=policy|heuristics][,hand=PERCENT][,minimax=PERCENT]`. Alpha-beta takes
-// depth (plies), time (ms a move): 1000 ms unless one is given, the move order (by the
-// network's policy near the root, or by its own heuristics alone) and the hand-written
+// [,time=MS][,order=policy|heuristics][,hand=PERCENT][,with=FILE[+FILE...]][,minimax=PERCENT]`.
+// Alpha-beta takes depth (plies), time (ms a move): 1000 ms unless one is given, the move order
+// (by the network's policy near the root, or by its own heuristics alone), the hand-written
 // evaluation's share of each leaf's value, in percent (0, the network alone, unless given;
-// players/blended_judge.hpp). The tree searches take sims and time,
-// whichever ends first: 800 simulations unless a time is given, and the weight of implicit
-// minimax backups in PUCT's Q, in percent (0 unless given).
+// players/blended_judge.hpp), and partner networks of the same game whose values are averaged
+// with this one's (players/ensemble_judge.hpp; the priors stay this network's). The tree searches
+// take sims and time, whichever ends first: 800 simulations unless a time is given, and the weight
+// of implicit minimax backups in PUCT's Q, in percent (0 unless given).
 struct NetPlayerSpec {
   std::string file;
   NetSearch search = NetSearch::AlphaBeta;
   std::optional<int> depth;        // alpha-beta
   std::optional<int> simulations;  // tree searches
   std::optional<std::chrono::milliseconds> time;
-  bool policyOrder = true;     // alpha-beta
-  int handPercent = 0;         // alpha-beta: the hand-written evaluation's share of a leaf's value
-  float minimaxWeight = 0.0f;  // tree searches: SearchParams::minimaxWeight
+  bool policyOrder = true;  // alpha-beta
+  int handPercent = 0;      // alpha-beta: the hand-written evaluation's share of a leaf's value
+  std::vector<std::string> partners;  // alpha-beta: with=, networks averaged into the value
+  float minimaxWeight = 0.0f;         // tree searches: SearchParams::minimaxWeight
 
   bool treeSearch() const { return search != NetSearch::AlphaBeta; }
   // Precondition: treeSearch().

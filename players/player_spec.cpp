@@ -80,6 +80,23 @@ std::string PlayerSpec::choiceOption(const std::string& key, const std::string& 
   fail(text_, key + "=" + it->second + " is not one of " + list);
 }
 
+std::vector<std::string> PlayerSpec::listOption(const std::string& key, char separator) const {
+  const auto it = options_.find(key);
+  if (it == options_.end()) return {};
+  std::vector<std::string> items;
+  std::string_view rest = it->second;
+  while (true) {
+    const std::size_t end = rest.find(separator);
+    const std::string_view item = rest.substr(0, end);
+    if (item.empty())
+      fail(text_, key + "=" + it->second + " has an empty item (items are separated by '" +
+                      std::string(1, separator) + "')");
+    items.emplace_back(item);
+    if (end == std::string_view::npos) return items;
+    rest = rest.substr(end + 1);
+  }
+}
+
 void PlayerSpec::expectOnly(std::initializer_list<const char*> known) const {
   for (const auto& option : options_) {
     const std::string& key = option.first;

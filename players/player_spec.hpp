@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace camelot {
 
@@ -36,6 +37,8 @@ class PlayerSpec {
   // The value of `key`, which must be one of `allowed` (listed in the error), or `fallback`.
   std::string choiceOption(const std::string& key, const std::string& fallback,
                            std::initializer_list<const char*> allowed) const;
+  // The value of `key` split at `separator` (every item non-empty), or none when absent.
+  std::vector<std::string> listOption(const std::string& key, char separator) const;
   // Throws SpecError if an option other than `known` was given.
   void expectOnly(std::initializer_list<const char*> known) const;
 

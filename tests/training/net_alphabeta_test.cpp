@@ -291,5 +291,43 @@ TEST(NetAlphaBeta, HandSharesTheLeafValueWithTheHandWrittenEvaluation) {
   EXPECT_NE(score("net:" + kTinyMlp + ",depth=2"), score("net:" + kTinyMlp + ",depth=2,hand=100"));
 }
 
+// with=FILE[+FILE...] names the player and averages the partners' values into its judge: a
+// network's ensemble with itself searches exactly as it does alone (the mean of equal values is
+// exact). A partner of the other game, a missing one, an empty item or with= on a tree search is
+// an error.
+TEST(NetAlphaBeta, WithAveragesPartnerNetworksIntoTheValue) {
+  EXPECT_EQ(
+      makePlayer<StandardRules>(
+          PlayerSpec::parse("net:" + kTinyMlp + ",depth=2,with=" + kTinyMlp + "+" + kTinyMlp), 1)
+          ->name(),
+      "net:" + kTinyMlp + ",with=" + kTinyMlp + "+" + kTinyMlp + ",depth=2");
+  EXPECT_EQ(
+      makePlayer<GrandRules>(
+          PlayerSpec::parse("net:" + kGrandTinyMlp + ",depth=2,hand=50,with=" + kGrandTinyMlp), 1)
+          ->name(),
+      "net:" + kGrandTinyMlp + ",hand=50,with=" + kGrandTinyMlp + ",depth=2");
+  const auto report = [](const std::string& spec) {
+    const std::unique_ptr<Player> player = makePlayer<StandardRules>(PlayerSpec::parse(spec), 1);
+    const Move move = player->chooseMove(Game());
+    return std::pair(toNotation(move), player->lastReport()->value);
+  };
+  EXPECT_EQ(report("net:" + kTinyMlp + ",depth=3,with=" + kTinyMlp),
+            report("net:" + kTinyMlp + ",depth=3"));
+  EXPECT_THROW(
+      makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp + ",with=" + kGrandTinyMlp), 1),
+      WrongVariantError);
+  EXPECT_THROW(validatePlayerSpec<StandardRules>(
+                   PlayerSpec::parse("net:" + kTinyMlp + ",with=" + kGrandTinyMlp)),
+               WrongVariantError);
+  EXPECT_THROW(validatePlayerSpec<StandardRules>(
+                   PlayerSpec::parse("net:" + kTinyMlp + ",with=missing.ckpt")),
+               std::exception);
+  for (const std::string& bad :
+       {",with=" + kTinyMlp + "+", ",with=+" + kTinyMlp, ",search=puct,with=" + kTinyMlp})
+    EXPECT_THROW(makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp + bad), 1),
+                 SpecError)
+        << bad;
+}
+
 }  // namespace
 }  // namespace camelot
