@@ -129,7 +129,8 @@ auto BasicTreeSearch<Rules>::run(EvaluatorType& evaluator, int simulations,
     evaluator.evaluate(s.requests, answers);
     provide(answers);
     if (deadline && Clock::now() >= *deadline) stop();
-    if (afterStep) afterStep();
+    // Not after the last step: a watcher would read the finished search as a partial one.
+    if (afterStep && started_ < target_) afterStep();
   }
   return result_;
 }

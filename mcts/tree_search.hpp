@@ -89,8 +89,8 @@ class BasicTreeSearch {
   void stop();
 
   // start(), then step() and provide() with `evaluator` until done or past the deadline;
-  // `afterStep`, when given, is called after each answered step (a watcher may read snapshot()
-  // or stop() the search from it).
+  // `afterStep`, when given, is called after each answered step that leaves simulations to
+  // start (a watcher may read snapshot() or stop() the search from it).
   const Result& run(EvaluatorType& evaluator, int simulations,
                     std::optional<Clock::time_point> deadline = {},
                     const std::function<void()>& afterStep = {});
