@@ -92,16 +92,22 @@ std::shared_ptr<const Model> sharedModel(const std::string& file) {
   return model;
 }
 
+// The error for `file`, the checkpoint of `net` or one of its with= partners (named then), whose
+// network plays `plays` where the game is `wanted`; `player` is the spec as the user wrote it.
+WrongVariantError wrongVariant(const std::string& player, const NetPlayerSpec& net,
+                               const std::string& file, Variant plays, Variant wanted) {
+  return WrongVariantError("player '" + player + "': the network" +
+                           (file == net.file ? "" : " " + file) + " plays " +
+                           std::string(gameName(plays)) + ", not " + std::string(gameName(wanted)));
+}
+
 // The model of `file` (the player's own checkpoint or a partner of with=), which must play
 // `variant`.
 std::shared_ptr<const Model> sharedModelOf(const NetPlayerSpec& net, const std::string& file,
                                            Variant variant) {
   std::shared_ptr<const Model> model = sharedModel(file);
   if (model->config().variant != variant)
-    throw WrongVariantError("player 'net:" + net.file + "': the network" +
-                            (file == net.file ? "" : " " + file) + " plays " +
-                            std::string(gameName(model->config().variant)) + ", not " +
-                            std::string(gameName(variant)));
+    throw wrongVariant("net:" + net.file, net, file, model->config().variant, variant);
   return model;
 }
 
@@ -248,16 +254,15 @@ void validatePlayerSpec<StandardRules>(const PlayerSpec& spec) {
   // PlayerSpec::parse has checked an engine's spec; checking must not start the program.
   if (spec.kind() == "engine") return;
   if (const auto net = netPlayerSpec(spec)) {
-    std::vector<std::string> files = net->partners;
-    files.insert(files.begin(), net->file);
-    for (const std::string& file : files) {
+    const auto check = [&](const std::string& file) {
       const CheckpointHeader header = readCheckpointHeader(file);
       requireCompatible(file, header);
       if (header.config.variant != Variant::Standard)
-        throw WrongVariantError(
-            "player '" + spec.text() + "': the network" + (file == net->file ? "" : " " + file) +
-            " plays " + std::string(gameName(header.config.variant)) + ", not the standard game");
-    }
+        throw wrongVariant(spec.text(), *net, file, header.config.variant, Variant::Standard);
+    };
+    check(net->file);
+    for (const std::string& partner : net->partners)
+      check(partner);
     return;
   }
   makePlayer<StandardRules>(spec, 0);
