@@ -3,8 +3,6 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <cmath>
-#include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -60,13 +58,6 @@ struct ArenaOptions {
   std::string device = "cpu";
   std::optional<Variant> variant;  // --variant; none: standard
 };
-
-std::string signedElo(double elo) {
-  if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
-  char text[32];
-  std::snprintf(text, sizeof text, "%+.0f", elo);
-  return text;
-}
 
 std::string defaultOutDirectory() {
   const std::time_t now = std::time(nullptr);
@@ -338,12 +329,9 @@ void runArena(const ArenaOptions& options, const ArenaPlan& plan, std::ostream& 
       << " games in " << fixed(seconds, 0) << " s" << (watch.interrupted() ? " (interrupted)" : "")
       << "\n\n";
   for (std::size_t p = 0; p < pairings.size(); ++p) {
-    const MatchScore& s = scores[p];
-    const EloEstimate elo = estimateElo(s);
     out << "  " << players[static_cast<std::size_t>(pairings[p].first)].name << " vs "
-        << players[static_cast<std::size_t>(pairings[p].second)].name << ": W-D-L " << s.wins << "-"
-        << s.draws << "-" << s.losses << ", score " << fixed(s.score(), 3) << ", Elo "
-        << signedElo(elo.elo) << " [" << signedElo(elo.low) << ", " << signedElo(elo.high) << "]\n";
+        << players[static_cast<std::size_t>(pairings[p].second)].name << ": "
+        << matchScoreText(scores[p]) << '\n';
   }
   if (sprt && sprtResult) out << '\n' << sprtText(*sprtResult, *sprt) << '\n';
   bool ratingsWritten = false;

@@ -448,6 +448,40 @@ TEST_F(ArenaCommand, RatingsReadsMatchDirectoriesToo) {
                          ":1: a game record without both players\n");
 }
 
+// An SPRT continued with fresh games is judged on all of them: `ratings --sprt` counts the games
+// of every file from the first game's White's side, whichever colour it had, and refuses games of
+// more than two players.
+TEST_F(ArenaCommand, RatingsSprtCountsEveryMergedGameOfTheTwoPlayers) {
+  const std::string header = "white,black,result,reason,plies,start,note\n";
+  const fs::path first = dir_ / "first.csv";
+  const fs::path second = dir_ / "second.csv";
+  std::ofstream(first) << header << "new,old,1-0,castle,50,,\nold,new,0-1,castle,60,,\n"
+                       << "new,old,1/2-1/2,repetition,70,,\nold,new,1-0,castle,80,,\n";
+  std::ofstream(second) << header << "new,old,1-0,castle,50,,\nold,new,0-1,castle,60,,\n"
+                        << "new,old,1-0,castle,50,,\nold,new,0-1,castle,60,,\n"
+                        << "new,old,1-0,castle,50,,\nold,new,0-1,castle,60,,\n";
+  const CliResult r = runCamelot({"ratings", first.string(), second.string(), "--sprt", "0,20"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  // 8 wins, 1 draw, 1 loss: m = 0.85, v = (8 (0.15)^2 + (0.35)^2 + (0.85)^2) / 10 = 0.1025, and
+  // LLR = 10 (s1 - s0)(2m - s0 - s1) / (2v) with s0 = 0.5, s1 = 0.528751: 0.94.
+  EXPECT_NE(r.out.find("\n\nnew vs old: W-D-L 8-1-1, score 0.850, Elo +301 [+109, +inf]\n"
+                       "SPRT elo0 0, elo1 20: LLR 0.94 in [-2.94, 2.94], continue\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_TRUE(r.out.starts_with("10 games from 2 files; Bradley-Terry ratings, new = 0:\n"))
+      << r.out;
+
+  std::ofstream(second, std::ios::app) << "new,third,1-0,castle,50,,\n";
+  const CliResult three =
+      runCamelot({"ratings", first.string(), second.string(), "--sprt", "0,20"});
+  EXPECT_EQ(three.status, 2);
+  EXPECT_EQ(three.err,
+            "camelot ratings: --sprt tests two players; the games have 3: new, old, third\n");
+  const CliResult bad = runCamelot({"ratings", first.string(), "--sprt", "20,0"});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.err, "camelot ratings: --sprt: elo0 must be below elo1, got '20,0'\n");
+}
+
 // A results file written on Windows, and a Grand Camelot match directory (its records name the
 // partnerships), rate like any other; the table is written only where --csv says.
 TEST_F(ArenaCommand, RatingsReadCrlfResultsAndGrandMatchesAndWriteOnlyWhenAsked) {

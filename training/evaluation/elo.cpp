@@ -2,9 +2,23 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
+#include "training/text/decimal_text.hpp"
+
 namespace camelot {
+namespace {
+
+// "+41", "-7", "+inf": an interval's ends can be infinite.
+std::string eloText(double elo) {
+  if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
+  char text[32];
+  std::snprintf(text, sizeof text, "%+.0f", elo);
+  return text;
+}
+
+}  // namespace
 
 double MatchScore::score() const {
   return games() == 0 ? 0.5 : (wins + 0.5 * draws) / games();
@@ -30,6 +44,13 @@ EloEstimate estimateElo(const MatchScore& result) {
   const double margin = 1.959964 * std::sqrt(variance / n);
   return {eloFromScore(s), eloFromScore(std::max(0.0, s - margin)),
           eloFromScore(std::min(1.0, s + margin))};
+}
+
+std::string matchScoreText(const MatchScore& result) {
+  const EloEstimate elo = estimateElo(result);
+  return "W-D-L " + std::to_string(result.wins) + "-" + std::to_string(result.draws) + "-" +
+         std::to_string(result.losses) + ", score " + fixed(result.score(), 3) + ", Elo " +
+         eloText(elo.elo) + " [" + eloText(elo.low) + ", " + eloText(elo.high) + "]";
 }
 
 }  // namespace camelot

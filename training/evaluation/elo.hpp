@@ -2,6 +2,8 @@
 // The Elo difference a match result implies, with a 95% confidence interval from the
 // per-game score variance (trinomial: win 1, draw 1/2, loss 0).
 
+#include <string>
+
 namespace camelot {
 
 struct MatchScore {
@@ -29,5 +31,8 @@ double eloFromScore(double score);
 double scoreFromElo(double elo);
 
 EloEstimate estimateElo(const MatchScore& result);
+
+// One line for a result, e.g. "W-D-L 223-1-176, score 0.559, Elo +41 [+7, +76]".
+std::string matchScoreText(const MatchScore& result);
 
 }  // namespace camelot
