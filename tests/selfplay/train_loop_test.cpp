@@ -475,6 +475,34 @@ TEST_F(TrainLoop, AnInterruptedGenerationsMetricsRowHoldsEverySessionsWork) {
   EXPECT_FALSE(fs::exists(dir_ / "run" / "metrics-pending.csv"));
 }
 
+// A training phase cut short part-way resumes from its partial checkpoint and ends with the
+// network the same run trains uninterrupted, bit for bit: each step draws its batch from a seed
+// of its own (an MPI run killed during its training phase resumed with other batches once).
+TEST_F(TrainLoop, ATrainingPhaseCutShortPartWayEndsWithTheUninterruptedNetwork) {
+  std::atomic<bool> interrupted{false};
+  InterruptOn progressBuffer("generation 2 training: step 3/", interrupted);
+  std::ostream progress(&progressBuffer);
+  std::ostringstream log;
+  runTraining({kTinyConfig, dir_ / "run", std::nullopt, true, {}}, log, progress, interrupted);
+  ASSERT_TRUE(fs::exists(dir_ / "run" / "partial.ckpt")) << log.str();
+  const std::atomic<bool> never{false};
+  const std::string resumed = train(kTinyConfig, never);
+  EXPECT_NE(resumed.find("(3 done before)"), std::string::npos) << resumed;
+  expectCompleteRun();
+
+  std::ostringstream wholeLog, wholeProgress;
+  runTraining({kTinyConfig, dir_ / "whole", std::nullopt, false, {}}, wholeLog, wholeProgress,
+              never);
+  const auto bytes = [](const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  const fs::path last = fs::path("checkpoints") / "gen-000002.ckpt";
+  EXPECT_EQ(readCheckpointHeader(dir_ / "run" / last).weightsChecksum,
+            readCheckpointHeader(dir_ / "whole" / last).weightsChecksum);
+  EXPECT_TRUE(bytes(dir_ / "run" / last) == bytes(dir_ / "whole" / last));  // no byte dump
+}
+
 TEST_F(TrainLoop, ALongerRunOfTheSameConfigGoesOnAndItsHoursCountEverySession) {
   const std::atomic<bool> never{false};
   train(kTinyConfig, never);

@@ -89,8 +89,6 @@ TrainedGeneration trainGeneration(const BasicTrainingPhase<Rules>& phase) {
   phase.say(name + ": training, " + std::to_string(steps) + " steps of " +
             std::to_string(t.batchSize) + " on " + std::to_string(phase.buffer.size()) +
             " positions" + (done > 0 ? " (" + std::to_string(done) + " done before)" : ""));
-  std::mt19937_64 rng(mixSeed(phase.config.run.seed, static_cast<std::uint64_t>(generation) << 32 |
-                                                         static_cast<std::uint64_t>(done)));
   trainer.setRunProgress(phase.runProgress);
   TrainStepStats sum;
   int measured = 0;
@@ -98,6 +96,11 @@ TrainedGeneration trainGeneration(const BasicTrainingPhase<Rules>& phase) {
   auto lastSave = begin;
   for (std::int64_t step = done; step < steps; ++step) {
     if (phase.interrupted) break;
+    // A seed of the step's own, so that a phase resumed part-way draws the batches the
+    // uninterrupted phase would have.
+    std::mt19937_64 rng(
+        mixSeed(phase.config.run.seed,
+                static_cast<std::uint64_t>(generation) << 32 | static_cast<std::uint64_t>(step)));
     const std::vector<BasicTrainingSample<Rules>> batch =
         phase.buffer.sample(static_cast<std::size_t>(t.batchSize), rng);
     const TrainStepStats stats = trainer.trainStep(batch);
