@@ -1,25 +1,21 @@
-// The training loop on configs/tiny.toml: a whole run, resuming after an interruption (in
-// process and by kill -9) without losing or repeating work, a run directory of another config
-// refused, and a corrupt chunk skipped with its message.
+// The training loop on configs/tiny.toml: a whole run, the same games and network for any
+// number of workers, both network families and Grand Camelot, a run directory of another config
+// or in use refused, and a corrupt chunk skipped with its message (resuming:
+// train_loop_resume_test.cpp).
 #include "training/run/train_loop.hpp"
 
 #include <gtest/gtest.h>
-#include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <thread>
 
 #include "engine/cfen.hpp"
 #include "engine/grand/grand_rules.hpp"
 #include "nn/checkpoint.hpp"
-#include "tests/scratch_dir.hpp"
+#include "tests/selfplay/train_loop_fixture.hpp"
 #include "training/evaluation/results_file.hpp"
 #include "training/replay/chunk_file.hpp"
 #include "training/run/directory_lock.hpp"
@@ -28,75 +24,6 @@
 
 namespace camelot {
 namespace {
-
-namespace fs = std::filesystem;
-
-const fs::path kTinyConfig = fs::path(CAMELOT_CONFIG_DIR) / "tiny.toml";
-
-class TrainLoop : public ::testing::Test {
- protected:
-  // Runs the loop in process; returns its log.
-  std::string train(const fs::path& config, const std::atomic<bool>& interrupted) {
-    std::ostringstream log, progress;
-    runTraining({config, dir_ / "run", std::nullopt, false, {}}, log, progress, interrupted);
-    return log.str();
-  }
-
-  int countChunks(int generation) const {
-    int n = 0;
-    char prefix[32];
-    std::snprintf(prefix, sizeof prefix, "chunk-%06d-", generation);
-    for (const auto& e : fs::directory_iterator(dir_ / "run" / "chunks"))
-      n += e.path().filename().string().starts_with(prefix) ? 1 : 0;
-    return n;
-  }
-
-  std::vector<std::string> metricsLines() const {
-    std::ifstream in(dir_ / "run" / "metrics.csv");
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line);)
-      lines.push_back(line);
-    return lines;
-  }
-
-  // One column of metrics.csv, a cell per generation.
-  std::vector<std::string> metricsColumn(const std::string& name) const {
-    std::vector<std::vector<std::string>> rows;
-    for (const std::string& line : metricsLines()) {
-      std::istringstream in(line + ",");
-      rows.emplace_back();
-      for (std::string cell; std::getline(in, cell, ',');)
-        rows.back().push_back(cell);
-    }
-    EXPECT_FALSE(rows.empty());
-    const auto column = static_cast<std::size_t>(
-        std::find(rows.front().begin(), rows.front().end(), name) - rows.front().begin());
-    EXPECT_LT(column, rows.front().size()) << name;
-    std::vector<std::string> cells;
-    for (std::size_t r = 1; r < rows.size(); ++r)
-      cells.push_back(column < rows[r].size() ? rows[r][column] : "?");
-    return cells;
-  }
-
-  // Checks a finished two-generation tiny run: everything recorded once.
-  void expectCompleteRun() const {
-    EXPECT_EQ(countChunks(1), 8);
-    EXPECT_EQ(countChunks(2), 8);
-    EXPECT_EQ(countChunks(3), 0);
-    const auto lines = metricsLines();
-    ASSERT_EQ(lines.size(), 3u);  // header and two generations
-    EXPECT_TRUE(lines[1].starts_with("1,"));
-    EXPECT_TRUE(lines[2].starts_with("2,"));
-    for (int g = 0; g <= 2; ++g)
-      EXPECT_TRUE(
-          fs::exists(dir_ / "run" / "checkpoints" / ("gen-00000" + std::to_string(g) + ".ckpt")));
-    EXPECT_EQ(readCheckpointHeader(dir_ / "run" / "latest.ckpt").generation, 2);
-    for (const auto& e : fs::recursive_directory_iterator(dir_ / "run"))
-      EXPECT_EQ(e.path().string().find(".tmp-"), std::string::npos) << e.path();
-  }
-
-  testing_support::ScratchDir dir_;
-};
 
 TEST_F(TrainLoop, TinyConfigRunsTwoGenerationsAndRecordsEverything) {
   const std::atomic<bool> never{false};
@@ -218,57 +145,6 @@ TEST_F(TrainLoop, G2_TinyConfigLearnsGrandCamelot) {
   for (int field = 0; field < 5; ++field)
     start = start.substr(start.find(',') + 1);
   EXPECT_NO_THROW(grand::parseGfen(start.substr(0, start.find(',')))) << line;
-}
-
-TEST_F(TrainLoop, InterruptedRunResumesWithoutLosingOrRepeatingWork) {
-  std::atomic<bool> interrupted{false};
-  // Interrupt as soon as the second generation's first game is saved.
-  std::thread watcher([&] {
-    while (!interrupted) {
-      if (fs::exists(dir_ / "run" / "chunks") && countChunks(2) > 0) interrupted = true;
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-  });
-  const std::string first = train(kTinyConfig, interrupted);
-  interrupted = true;
-  watcher.join();
-  EXPECT_NE(first.find("interrupted"), std::string::npos) << first;
-  const int before = countChunks(2);
-  EXPECT_GE(before, 1);
-  EXPECT_LT(before, 8);
-  const auto firstCheckpoint = fs::file_size(dir_ / "run" / "checkpoints" / "gen-000001.ckpt");
-
-  const std::atomic<bool> never{false};
-  const std::string second = train(kTinyConfig, never);
-  EXPECT_NE(second.find("resuming"), std::string::npos);
-  char resumed[64];
-  std::snprintf(resumed, sizeof resumed, "(%d already played)", before);
-  EXPECT_NE(second.find(resumed), std::string::npos) << second;
-  expectCompleteRun();
-  EXPECT_EQ(fs::file_size(dir_ / "run" / "checkpoints" / "gen-000001.ckpt"), firstCheckpoint);
-}
-
-TEST_F(TrainLoop, KilledProcessResumes) {
-  // kill -9 in the middle of the run, then the same command again.
-  const pid_t child = fork();
-  ASSERT_GE(child, 0);
-  if (child == 0) {
-    const std::atomic<bool> never{false};
-    std::ostringstream sink;
-    try {
-      runTraining({kTinyConfig, dir_ / "run", std::nullopt, false, {}}, sink, sink, never);
-    } catch (...) {
-    }
-    _exit(0);
-  }
-  while (!(fs::exists(dir_ / "run" / "chunks") && countChunks(1) >= 3))
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  kill(child, SIGKILL);
-  int status = 0;
-  waitpid(child, &status, 0);
-  const std::atomic<bool> never{false};
-  train(kTinyConfig, never);
-  expectCompleteRun();
 }
 
 TEST_F(TrainLoop, RunDirectoryOfAnotherConfigIsRefused) {
@@ -429,103 +305,6 @@ TEST_F(TrainLoop, ASecondProcessOnTheRunDirectoryIsRefused) {
                                          "stop it)");
   }
   expectCompleteRun();
-}
-
-// A log stream that sets `flag` when a line it is sent holds `text`.
-class InterruptOn : public std::stringbuf {
- public:
-  InterruptOn(std::string text, std::atomic<bool>& flag) : text_(std::move(text)), flag_(flag) {}
-  int sync() override {
-    if (str().find(text_) != std::string::npos) flag_ = true;
-    return 0;
-  }
-
- private:
-  std::string text_;
-  std::atomic<bool>& flag_;
-};
-
-// A generation whose self-play one session did and whose training the next: its metrics row
-// holds both sessions' work and the run's time counts both.
-TEST_F(TrainLoop, AnInterruptedGenerationsMetricsRowHoldsEverySessionsWork) {
-  std::atomic<bool> interrupted{false};
-  InterruptOn buffer("generation 2: training", interrupted);
-  std::ostream log(&buffer);
-  std::ostringstream progress;
-  runTraining({kTinyConfig, dir_ / "run", std::nullopt, false, {}}, log, progress, interrupted);
-  ASSERT_NE(buffer.str().find("interrupted"), std::string::npos) << buffer.str();
-  ASSERT_EQ(metricsLines().size(), 2u);  // generation 2 has no row yet
-  const MetricsFile pending(dir_ / "run" / "metrics-pending.csv");
-  ASSERT_EQ(pending.rows().size(), 1u);
-  MetricsFile::Row saved = pending.rows()[0];
-  EXPECT_EQ(saved["generation"], "2");
-  const double evaluations = std::stod(saved["selfplay_evaluations"]);
-  EXPECT_GT(evaluations, 0.0);
-  const double elapsedAtInterruption = std::stod(saved["elapsed_seconds"]);
-  EXPECT_GE(elapsedAtInterruption, std::stod(metricsColumn("elapsed_seconds")[0]));
-
-  const std::atomic<bool> never{false};
-  const std::string second = train(kTinyConfig, never);
-  EXPECT_EQ(second.find("generation 2: self-play"), std::string::npos) << second;
-  expectCompleteRun();
-  ASSERT_EQ(metricsColumn("generation").size(), 2u);
-  EXPECT_EQ(std::stod(metricsColumn("selfplay_evaluations")[1]), evaluations);
-  EXPECT_GT(std::stod(metricsColumn("positions_per_second")[1]), 0.0);
-  EXPECT_GE(std::stod(metricsColumn("elapsed_seconds")[1]), elapsedAtInterruption);
-  EXPECT_FALSE(fs::exists(dir_ / "run" / "metrics-pending.csv"));
-}
-
-// A training phase cut short part-way resumes from its partial checkpoint and ends with the
-// network the same run trains uninterrupted, bit for bit: each step draws its batch from a seed
-// of its own (an MPI run killed during its training phase resumed with other batches once).
-TEST_F(TrainLoop, ATrainingPhaseCutShortPartWayEndsWithTheUninterruptedNetwork) {
-  std::atomic<bool> interrupted{false};
-  InterruptOn progressBuffer("generation 2 training: step 3/", interrupted);
-  std::ostream progress(&progressBuffer);
-  std::ostringstream log;
-  runTraining({kTinyConfig, dir_ / "run", std::nullopt, true, {}}, log, progress, interrupted);
-  ASSERT_TRUE(fs::exists(dir_ / "run" / "partial.ckpt")) << log.str();
-  const std::atomic<bool> never{false};
-  const std::string resumed = train(kTinyConfig, never);
-  EXPECT_NE(resumed.find("(3 done before)"), std::string::npos) << resumed;
-  expectCompleteRun();
-
-  std::ostringstream wholeLog, wholeProgress;
-  runTraining({kTinyConfig, dir_ / "whole", std::nullopt, false, {}}, wholeLog, wholeProgress,
-              never);
-  const auto bytes = [](const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  };
-  const fs::path last = fs::path("checkpoints") / "gen-000002.ckpt";
-  EXPECT_EQ(readCheckpointHeader(dir_ / "run" / last).weightsChecksum,
-            readCheckpointHeader(dir_ / "whole" / last).weightsChecksum);
-  EXPECT_TRUE(bytes(dir_ / "run" / last) == bytes(dir_ / "whole" / last));  // no byte dump
-}
-
-TEST_F(TrainLoop, ALongerRunOfTheSameConfigGoesOnAndItsHoursCountEverySession) {
-  const std::atomic<bool> never{false};
-  train(kTinyConfig, never);
-  // The two generations took more than a millisecond: a run of that length is done at once.
-  std::ostringstream log, progress;
-  runTraining({kTinyConfig, dir_ / "run", 1e-6, false, {}}, log, progress, never);
-  EXPECT_NE(log.str().find("done: the run has had its 0.00 hours"), std::string::npos) << log.str();
-  expectCompleteRun();
-
-  // Three generations instead of two: not a different config, the run trains one more.
-  TrainConfig longer = loadTrainConfig(kTinyConfig);
-  longer.run.generations = 3;
-  const fs::path file = dir_ / "longer.toml";
-  std::ofstream(file) << toToml(longer);
-  const std::string resumed = train(file, never);
-  EXPECT_NE(resumed.find("resuming"), std::string::npos) << resumed;
-  EXPECT_NE(resumed.find("the run's length is now no hour limit, 3 generations (it was 0.00 "
-                         "hours, 2 generations)"),
-            std::string::npos)
-      << resumed;
-  EXPECT_EQ(countChunks(3), 8);
-  EXPECT_EQ(readCheckpointHeader(dir_ / "run" / "latest.ckpt").generation, 3);
-  EXPECT_EQ(loadTrainConfig(dir_ / "run" / "config.toml").run.generations, 3);
 }
 
 TEST_F(TrainLoop, InitStartsANewRunFromACheckpointOfTheSameNetwork) {
