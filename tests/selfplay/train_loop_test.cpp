@@ -19,7 +19,6 @@
 #include "training/evaluation/results_file.hpp"
 #include "training/replay/chunk_file.hpp"
 #include "training/run/directory_lock.hpp"
-#include "training/run/metrics_file.hpp"
 #include "training/run/train_config.hpp"
 
 namespace camelot {
