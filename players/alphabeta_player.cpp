@@ -39,9 +39,12 @@ constexpr int kCaptureOrder = 1 << 28;
 constexpr int kGoalEntryOrder = 1 << 27;
 constexpr int kKillerOrder = 1 << 26;
 
-// Under a judge with priors, at nodes this many plies from the horizon or more, the moves after
-// the table move and castle wins are ordered by prior alone: a prior costs one network call, a
-// node's subtree at this depth many, so the call pays for itself through earlier cutoffs.
+// Under a judge with priors, at nodes this many plies from the horizon or more, the quiet moves
+// (after the table move, castle wins, captures, goal entries and killers) are ordered by prior
+// instead of history: a prior costs one network call, a node's subtree at this depth many, so the
+// call pays for itself through earlier cutoffs. The call is made only when the search reaches the
+// first quiet move: a node that the moves before it cut off, or one with captures alone (R4), never
+// pays it.
 constexpr int kPriorOrderDepth = 2;
 
 struct Ordered {
@@ -222,10 +225,9 @@ class BasicAlphaBetaPlayer<Rules>::Search {
 
     Variant::generate(p, moves);
     if (moves.empty()) return Variant::noMovesScore(p, ply);
-    const bool byPriors =
+    bool priorsPending =
         player_.judge_ && player_.settings_.orderByPriors && depth >= kPriorOrderDepth;
-    if (byPriors) player_.judge_->priors(p, moves, priors_[ply]);
-    scoreMoves(p, moves, tableMove, ply, byPriors ? &priors_[ply] : nullptr);
+    scoreMoves(p, moves, tableMove, ply);
 
     // A forced reply or a compulsory capture (R4: every move is one, so there are few) is
     // searched one ply deeper: the exchanges of Camelot are settled beyond the horizon.
@@ -235,7 +237,13 @@ class BasicAlphaBetaPlayer<Rules>::Search {
     int best = -kInfinity;
     std::uint32_t bestMove = 0;
     for (std::size_t i = 0; i < moves.size(); ++i) {
-      const Ordered& o = pickNext(ply, i);
+      const Ordered* picked = &pickNext(ply, i);
+      if (priorsPending && picked->quiet) {
+        orderQuietByPriors(p, moves, ply, i);
+        priorsPending = false;
+        picked = &pickNext(ply, i);
+      }
+      const Ordered& o = *picked;
       const Move& m = moves[o.index];
       const bool quiet = o.quiet;
       const Position next = Rules::after(p, m);
@@ -293,7 +301,7 @@ class BasicAlphaBetaPlayer<Rules>::Search {
       if (best >= beta) return best;
       alpha = std::max(alpha, best);
     }
-    scoreMoves(p, moves, 0, ply, nullptr);
+    scoreMoves(p, moves, 0, ply);
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Move& m = moves[pickNext(ply, i).index];
       if (!Variant::isCapture(m)) break;  // captures are ordered first
@@ -335,10 +343,9 @@ class BasicAlphaBetaPlayer<Rules>::Search {
   // Whether the watch wants to hear of the iteration just completed.
   bool progressDue() { return watch_ && watch_->progressDue(lastProgress_); }
 
-  // Orders the moves: the table move, castle wins, then by `priors` where given (one a move),
-  // else captures by material, goal entries, killers and history.
-  void scoreMoves(const Position& p, const MoveList& moves, std::uint32_t tableMove, int ply,
-                  const std::vector<float>* priors) {
+  // Orders the moves: the table move, castle wins, captures by material, goal entries, killers,
+  // then the quiet moves by history (orderQuietByPriors may rescore those).
+  void scoreMoves(const Position& p, const MoveList& moves, std::uint32_t tableMove, int ply) {
     std::vector<Ordered>& order = orders_[ply];
     order.resize(moves.size());
     const int seat = Variant::seat(p);
@@ -354,8 +361,6 @@ class BasicAlphaBetaPlayer<Rules>::Search {
         score = kTableMoveOrder;
       } else if (Variant::winsAtOnce(p, m)) {
         score = kCastleWinOrder;
-      } else if (priors != nullptr) {
-        score = static_cast<int>((*priors)[i] * static_cast<float>(kGoalEntryOrder));
       } else if (capture) {
         // Most material first; among equals the shorter move, which leaves fewer holes.
         score = kCaptureOrder + Variant::capturedValue(p, m, weights_) * 64 - steps(m);
@@ -369,6 +374,18 @@ class BasicAlphaBetaPlayer<Rules>::Search {
       const bool quiet = key != tableMove && !capture && !goalEntry && !killer;
       order[i] = {score, static_cast<std::uint32_t>(i), quiet};
     }
+  }
+
+  // Rescores the quiet moves not yet searched (from place `from` on) by the judge's priors, below
+  // the killers as history is.
+  void orderQuietByPriors(const Position& p, const MoveList& moves, int ply, std::size_t from) {
+    std::vector<float>& priors = priors_[ply];
+    player_.judge_->priors(p, moves, priors);
+    std::vector<Ordered>& order = orders_[ply];
+    for (std::size_t j = from; j < order.size(); ++j)
+      if (order[j].quiet)
+        order[j].score =
+            static_cast<int>(priors[order[j].index] * static_cast<float>(kKillerOrder));
   }
 
   // Selection sort step: brings the best remaining move to place i and returns it. Ties go to

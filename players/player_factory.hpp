@@ -34,12 +34,13 @@ inline constexpr int kDefaultTreeSimulations = 800;
 // A network player's spec, `net:FILE[,search=alphabeta|puct|gumbel][,depth=D][,sims=N]
 // [,time=MS][,order=policy|heuristics][,hand=PERCENT][,with=FILE[+FILE...]][,minimax=PERCENT]`.
 // Alpha-beta takes depth (plies), time (ms a move): 1000 ms unless one is given, the move order
-// (by the network's policy near the root, or by its own heuristics alone), the hand-written
-// evaluation's share of each leaf's value, in percent (0, the network alone, unless given;
-// players/blended_judge.hpp), and partner networks of the same game whose values are averaged
-// with this one's (players/ensemble_judge.hpp; the priors stay this network's). The tree searches
-// take sims and time, whichever ends first: 800 simulations unless a time is given, and the weight
-// of implicit minimax backups in PUCT's Q, in percent (0 unless given).
+// (its quiet moves by the network's policy away from the horizon, or by its own heuristics
+// alone), the hand-written evaluation's share of each leaf's value, in percent (0, the network
+// alone, unless given; players/blended_judge.hpp), and partner networks of the same game whose
+// values are averaged with this one's (players/ensemble_judge.hpp; the priors stay this
+// network's). The tree searches take sims and time, whichever ends first: 800 simulations unless
+// a time is given, and the weight of implicit minimax backups in PUCT's Q, in percent (0 unless
+// given).
 struct NetPlayerSpec {
   std::string file;
   NetSearch search = NetSearch::AlphaBeta;

@@ -139,9 +139,11 @@ class CountingJudge final : public PositionJudge {
   void priors(const Position& position, const MoveList& moves,
               std::vector<float>& priors) override {
     ++priorCalls;
+    if (std::all_of(moves.begin(), moves.end(), [](const Move& m) { return m.isCapture(); }))
+      ++priorCallsOnCapturesAlone;
     judge_->priors(position, moves, priors);
   }
-  int values = 0, priorCalls = 0;
+  int values = 0, priorCalls = 0, priorCallsOnCapturesAlone = 0;
 
  private:
   std::unique_ptr<PositionJudge> judge_;
@@ -174,6 +176,25 @@ TEST(NetAlphaBeta, OrdersByThePolicyUnlessToldHeuristicsAlone) {
   EXPECT_THROW(makePlayer<StandardRules>(
                    PlayerSpec::parse("net:" + kTinyMlp + ",search=puct,order=policy"), 1),
                SpecError);
+}
+
+// The policy orders only the quiet moves, after the table move, captures, goal entries and
+// killers, and is asked for only when the search reaches a quiet move: never at a node whose
+// moves are all captures (R4).
+TEST(NetAlphaBeta, R4_AsksThePolicyOnlyWhenAQuietMoveIsReached) {
+  const std::shared_ptr<const Model> model = loadModel(kTinyMlp);
+  // Black to move after 9 plies of a game whose next moves are exchanges.
+  const Game game(
+      parseCfen("2/8/10/12/2m9/12/4m2mk1K1/1K10/4M4M2/4MM1MK3/3M1MM2KM1/12/12/10/8/2 b 0 0 0"));
+  AlphaBetaSettings settings;
+  settings.maxDepth = 4;
+  settings.ttMegabytes = 1;
+  auto counting = std::make_unique<CountingJudge>(makeNetworkJudge(*model));
+  const CountingJudge& judge = *counting;
+  AlphaBetaPlayer player(settings, std::move(counting), "net:tiny,");
+  player.chooseMove(game);
+  EXPECT_GT(judge.priorCalls, 0);
+  EXPECT_EQ(judge.priorCallsOnCapturesAlone, 0) << judge.priorCalls;
 }
 
 // A Grand Camelot network is judged the same way (the value for the partnership to move), and
