@@ -15,6 +15,7 @@
 #include "engine/game_rules.hpp"
 #include "nn/backend/fresh_network.hpp"
 #include "nn/checkpoint.hpp"
+#include "nn/mlp/average.hpp"
 #include "nn/mlp/mlp_layout.hpp"
 #include "nn/mlp/narrow.hpp"
 #include "nn/mlp/quantization_error.hpp"
@@ -303,6 +304,50 @@ void addNetNarrow(CLI::App* net, Commands& commands) {
   commands.add(narrow, [options](const CommandStreams& io) { runNetNarrow(*options, io.out); });
 }
 
+struct NetAverageOptions {
+  std::vector<std::string> files;
+  std::string out;
+  bool force = false;
+};
+
+// Writes the weight-by-weight mean of the mlps of `files` (nn/mlp/average.hpp) with the first
+// file's header (its generation and training step), so that it plays and trains on as that one.
+void runNetAverage(const NetAverageOptions& options, std::ostream& out) {
+  if (options.files.size() < 2) throw UsageError("give two networks or more to average");
+  if (std::filesystem::exists(options.out) && !options.force)
+    throw InputError(options.out + ": already exists (use --force to replace it)");
+  CheckpointContents first;
+  std::vector<MlpWeights> networks;
+  for (const std::string& file : options.files) {
+    CheckpointContents contents = readCheckpoint(file);
+    requireCompatible(file, contents.header);
+    networks.push_back(mlpWeights(file, contents));
+    const NetworkConfig& config = networks.back().config;
+    if (!(config == networks.front().config))
+      throw InputError(file + ": " + describe(config) + ", where " + options.files.front() +
+                       " is " + describe(networks.front().config) +
+                       ": only networks of one shape are averaged");
+    if (networks.size() == 1) first = std::move(contents);
+  }
+  const MlpWeights mean = averagedMlp(networks);
+  writeReshaped(options.out, first, mean);
+  out << "wrote " << options.out << ": " << describe(mean.config) << ", the mean of "
+      << networks.size() << " networks\n";
+}
+
+void addNetAverage(CLI::App* net, Commands& commands) {
+  auto options = std::make_shared<NetAverageOptions>();
+  CLI::App* average = net->add_subcommand(
+      "average",
+      "Write the mean of several mlps of one shape, weight by weight (networks continued from "
+      "one parent, or one run's last generations), to play or to train on from with --init.");
+  average->add_option("FILES", options->files, "Checkpoints of mlps of one shape (two or more)")
+      ->required();
+  average->add_option("--out", options->out, "Checkpoint file to write")->required();
+  average->add_flag("--force", options->force, "Replace an existing file");
+  commands.add(average, [options](const CommandStreams& io) { runNetAverage(*options, io.out); });
+}
+
 struct NetCheckOptions {
   std::string file;
   int positions = 2000;
@@ -353,6 +398,7 @@ void addNetCommand(CLI::App& app, Commands& commands) {
   addNetInfo(net, commands);
   addNetWiden(net, commands);
   addNetNarrow(net, commands);
+  addNetAverage(net, commands);
   addNetCheck(net, commands);
 }
 

@@ -127,6 +127,37 @@ TEST_F(NetCommand, WidenWritesAWiderMlpThatSearchesAsTheNarrowOneDoes) {
   EXPECT_FALSE(std::filesystem::exists(file("x.ckpt")));
 }
 
+TEST_F(NetCommand, AverageWritesTheMeanOfMlpsOfOneShapeAndRefusesOthers) {
+  const std::string a = freshMlp("a.ckpt", 32, 8), mean = file("mean.ckpt");
+  // The mean of a network with itself searches as it does.
+  const CliResult made = runCamelot({"net", "average", a, a, "--out", mean});
+  ASSERT_EQ(made.status, 0) << made.err;
+  EXPECT_EQ(made.out, "wrote " + mean + ": mlp 32-8-8 (moves 32), the mean of 2 networks\n");
+  const auto searched = [&](const std::string& net) {
+    const CliResult r = runCamelot({"analyze", "--player", "net:" + net + ",depth=3"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    return r.out.substr(r.out.find("Search:"));
+  };
+  EXPECT_EQ(searched(mean), searched(a));
+
+  std::ifstream in(mean, std::ios::binary);
+  const std::string before(std::istreambuf_iterator<char>(in), {});
+  expectRefused({"net", "average", a, a, "--out", mean},
+                "camelot net average: " + mean + ": already exists (use --force to replace it)\n");
+  const std::string wide = freshMlp("wide.ckpt", 64, 8);
+  expectRefused({"net", "average", a, wide, "--out", file("x.ckpt")},
+                "camelot net average: " + wide + ": mlp 64-8-8 (moves 32), where " + a +
+                    " is mlp 32-8-8 (moves 32): only networks of one shape are averaged\n");
+  expectRefused({"net", "average", a, smallNet(), "--out", file("x.ckpt")},
+                "camelot net average: " + file("small.ckpt") + ": not an mlp network\n");
+  const CliResult one = runCamelot({"net", "average", a, "--out", file("x.ckpt")});
+  EXPECT_EQ(one.status, 2);
+  EXPECT_NE(one.err.find("give two networks or more to average"), std::string::npos) << one.err;
+  EXPECT_FALSE(std::filesystem::exists(file("x.ckpt")));
+  std::ifstream again(mean, std::ios::binary);
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(again), {}), before);
+}
+
 TEST_F(NetCommand, NarrowWritesAnMlpWithFewerUnitsAndRefusesBadWidths) {
   const std::string wide = freshMlp("wide.ckpt", 32, 32), narrow = file("narrow.ckpt");
   const CliResult made = runCamelot({"net", "narrow", wide, "--hidden", "16", "--out", narrow});
