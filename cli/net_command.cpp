@@ -27,6 +27,12 @@
 namespace camelot::cli {
 namespace {
 
+// Refuses to write over an existing `out` unless `force`: a checkpoint written before is kept.
+void refuseToReplace(const std::string& out, bool force) {
+  if (std::filesystem::exists(out) && !force)
+    throw InputError(out + ": already exists (use --force to replace it)");
+}
+
 struct NetInitOptions {
   std::string architecture = "mlp";
   NetworkConfig config;           // its architecture and historyPlies come from the two below
@@ -39,8 +45,7 @@ struct NetInitOptions {
 };
 
 void runNetInit(const NetInitOptions& options, std::ostream& out) {
-  if (std::filesystem::exists(options.out) && !options.force)
-    throw InputError(options.out + ": already exists (use --force to replace it)");
+  refuseToReplace(options.out, options.force);
   NetworkConfig config = options.config;
   const auto architecture = parseArchitecture(options.architecture);
   if (!architecture)
@@ -188,8 +193,7 @@ struct NetWidenOptions {
 MlpWeights mlpToReshape(const std::string& file, const std::string& out, bool force,
                         const std::function<void(NetworkConfig&)>& reshape,
                         CheckpointContents& contents) {
-  if (std::filesystem::exists(out) && !force)
-    throw InputError(out + ": already exists (use --force to replace it)");
+  refuseToReplace(out, force);
   contents = readCheckpoint(file);
   requireCompatible(file, contents.header);
   MlpWeights weights = mlpWeights(file, contents);
@@ -314,8 +318,7 @@ struct NetAverageOptions {
 // file's header (its generation and training step), so that it plays and trains on as that one.
 void runNetAverage(const NetAverageOptions& options, std::ostream& out) {
   if (options.files.size() < 2) throw UsageError("give two networks or more to average");
-  if (std::filesystem::exists(options.out) && !options.force)
-    throw InputError(options.out + ": already exists (use --force to replace it)");
+  refuseToReplace(options.out, options.force);
   CheckpointContents first;
   std::vector<MlpWeights> networks;
   for (const std::string& file : options.files) {
