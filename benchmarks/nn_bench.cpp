@@ -15,7 +15,8 @@
 //            [--blocks B] [--channels C] [--node-rate]
 //
 // --node-rate prints the node-rate rows alone (both networks against the hand-written
-// evaluations), for a quick check of a change to the leaves.
+// evaluations; benchmarks/node_rate.hpp), for a quick check of a change to the leaves;
+// node_rate_bench prints the same rows from a build without LibTorch.
 #include <torch/utils.h>
 #include <unistd.h>
 
@@ -31,6 +32,7 @@
 #include <vector>
 
 #include "benchmarks/bench_positions.hpp"
+#include "benchmarks/node_rate.hpp"
 #include "nn/backend/fresh_network.hpp"
 #include "nn/backend/trainer.hpp"
 #include "nn/checkpoint.hpp"
@@ -47,6 +49,12 @@ namespace camelot {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using bench::middleGame20;
+using bench::NetworkForms;
+using bench::networkForms;
+using bench::nodeRateTable;
+using bench::SearchFigures;
+using bench::searchFigures;
 
 // Calls `run` (which handles `batch` positions) until `seconds` have passed; positions/s.
 template <typename Run>
@@ -81,102 +89,6 @@ double evaluatorRate(const Model& model, const std::vector<bench::BenchPosition>
                         results);
     offset += static_cast<std::size_t>(batch);
   });
-}
-
-// Nodes searched and seconds taken by alpha-beta to `depth` (or for `time`) from each position
-// of the game Rules plays, on `model`'s value and priors or, without a model, on the
-// hand-written evaluation; one fresh player per position.
-struct SearchFigures {
-  double nodes = 0.0, seconds = 0.0, depth = 0.0;  // depth: the mean depth completed
-  double nodesPerSecond() const { return nodes / seconds; }
-};
-template <class Rules>
-SearchFigures searchFigures(const Model* model,
-                            const std::vector<typename Rules::Position>& positions, int depth,
-                            std::optional<std::chrono::milliseconds> time = std::nullopt) {
-  SearchFigures f;
-  for (const typename Rules::Position& p : positions) {
-    BasicAlphaBetaSettings<Rules> settings;
-    settings.maxDepth = depth;
-    settings.timeLimit = time;
-    BasicAlphaBetaPlayer<Rules> player =
-        model ? BasicAlphaBetaPlayer<Rules>(settings, makeNetworkJudgeFor<Rules>(*model), "net:")
-              : BasicAlphaBetaPlayer<Rules>(settings);
-    player.chooseMove(BasicGame<Rules>(p));
-    f.nodes += static_cast<double>(player.lastSearch().nodes);
-    f.seconds += std::chrono::duration<double>(player.lastSearch().elapsed).count();
-    f.depth += player.lastSearch().depth / static_cast<double>(positions.size());
-  }
-  return f;
-}
-
-// The rounds of a node-rate row. A 2-core cloud machine's speed wanders by 10-20% within minutes
-// (a Zen 3 read one leaf loop at 415 ns and then 635 ns), and the fastest of three rounds of each
-// search read the same build at 90% and 100% an hour apart: each round runs the two searches back
-// to back (in either order by turns), and the row reads the median of the rounds' ratios, so that
-// a slow spell falling on one search moves one round and not the figure.
-constexpr int kNodeRateRounds = 5;
-
-// Alpha-beta's nodes/s on `model`'s integer inference against the hand-written evaluation's, from
-// `positions` to `depth`: the median of kNodeRateRounds paired rounds and their range, and its
-// float inference's (one round: a reference, not the goal), printed as `<game>alpha-beta with the
-// network: N% ...`.
-template <class Rules>
-void nodeRateRow(const char* game, const Model& quantized, const Model& reference, const char* name,
-                 const std::vector<typename Rules::Position>& positions, int depth) {
-  struct Round {
-    SearchFigures hand, q;
-    double ratio() const { return q.nodesPerSecond() / hand.nodesPerSecond(); }
-  };
-  std::vector<Round> rounds(kNodeRateRounds);
-  for (std::size_t r = 0; r < rounds.size(); ++r) {
-    const bool handFirst = r % 2 == 0;
-    if (handFirst) rounds[r].hand = searchFigures<Rules>(nullptr, positions, depth);
-    rounds[r].q = searchFigures<Rules>(&quantized, positions, depth);
-    if (!handFirst) rounds[r].hand = searchFigures<Rules>(nullptr, positions, depth);
-  }
-  std::sort(rounds.begin(), rounds.end(),
-            [](const Round& a, const Round& b) { return a.ratio() < b.ratio(); });
-  const Round& median = rounds[rounds.size() / 2];
-  const SearchFigures f = searchFigures<Rules>(&reference, positions, depth);
-  std::printf(
-      "  %salpha-beta, %s: hand-written %.0f nodes/s (%.0f nodes), network %.0f nodes/s "
-      "(%.0f nodes; float: %.0f nodes/s)\n",
-      game, name, median.hand.nodesPerSecond(), median.hand.nodes, median.q.nodesPerSecond(),
-      median.q.nodes, f.nodesPerSecond());
-  std::printf(
-      "%salpha-beta with the network: %.0f%% of the nodes/s of the hand-written evaluation "
-      "(%s; the median of %d rounds, %.0f-%.0f%%; float inference: %.0f%%)\n",
-      game, 100.0 * median.ratio(), name, kNodeRateRounds, 100.0 * rounds.front().ratio(),
-      100.0 * rounds.back().ratio(), 100.0 * f.nodesPerSecond() / median.hand.nodesPerSecond());
-}
-
-struct NetworkForms {
-  std::shared_ptr<const Model> quantized, reference;
-};
-
-NetworkForms networkForms(const std::filesystem::path& network, MlpWeights* weightsOut = nullptr) {
-  const MlpWeights weights = mlpWeights(network, readCheckpoint(network));
-  if (weightsOut) *weightsOut = weights;
-  return {makeMlpModel(weights, MlpInference::Quantized),
-          makeMlpModel(weights, MlpInference::Float)};
-}
-
-// 20 middle-game positions of the benchmark file, every seventh.
-std::vector<Position> middleGame20(const std::vector<bench::BenchPosition>& positions) {
-  std::vector<Position> middle;
-  for (std::size_t i = 0; i < 20; ++i)
-    middle.push_back(positions[i * 7].position);
-  return middle;
-}
-
-// The shipped network's node rate in alpha-beta against the hand-written evaluation's: the start
-// to depth 6 and 20 middle-game positions to depth 5.
-void nodeRateTable(const NetworkForms& forms, const std::vector<bench::BenchPosition>& positions) {
-  const std::vector<Position> start{Position::start()}, middle = middleGame20(positions);
-  nodeRateRow<StandardRules>("", *forms.quantized, *forms.reference, "start, depth 6", start, 6);
-  nodeRateRow<StandardRules>("", *forms.quantized, *forms.reference,
-                             "20 middle-game positions, depth 5", middle, 5);
 }
 
 // The shipped network in alpha-beta against the hand-written evaluation (same positions, same
@@ -220,20 +132,6 @@ void alphaBetaTable(const std::filesystem::path& network,
         searchFigures<StandardRules>(&reference, *row.positions, 64, time).depth,
         searchFigures<StandardRules>(nullptr, *row.positions, 64, time).depth);
   }
-}
-
-// The shipped Grand network (--grand-network FILE for another) as Grand alpha-beta's judge
-// against the Grand hand-written evaluation: from the start to depth 5 and from 10 middle-game
-// positions of seeded random games (bench::grandMiddleGame) to depth 4, in integers and in float.
-void grandAlphaBetaTable(const std::filesystem::path& network) {
-  MlpWeights weights;
-  const auto [quantized, reference] = networkForms(network, &weights);
-  std::printf("Grand network %s (%s)\n", network.c_str(), describe(weights.config).c_str());
-  const std::vector<grand::GrandPosition> start{grand::GrandPosition::start()};
-  const std::vector<grand::GrandPosition> middle = bench::grandMiddleGame(10);
-  nodeRateRow<GrandRules>("Grand ", *quantized, *reference, "start, depth 5", start, 5);
-  nodeRateRow<GrandRules>("Grand ", *quantized, *reference, "10 middle-game positions, depth 4",
-                          middle, 4);
 }
 
 // The cost of a leaf by accumulator width: fresh networks of 256, 512 and 1,024 units (the
@@ -353,7 +251,7 @@ int run(int argc, char** argv) {
   const std::vector<bench::BenchPosition> positions = bench::benchPositions(512);
   if (nodeRate) {
     nodeRateTable(networkForms(network), positions);
-    grandAlphaBetaTable(grandNetwork);
+    bench::grandNodeRateTable(grandNetwork);
     return 0;
   }
   const TrainConfig config = loadTrainConfig(configFile);
@@ -382,7 +280,7 @@ int run(int argc, char** argv) {
               batchSize);
 
   alphaBetaTable(network, positions, seconds);
-  grandAlphaBetaTable(grandNetwork);
+  bench::grandNodeRateTable(grandNetwork);
   if (config.network.architecture == Architecture::Mlp)
     widthTable(config.network, positions, seconds);
 

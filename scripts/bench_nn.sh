@@ -10,7 +10,8 @@
 # against the Grand hand-written evaluation; --resnet adds the residual net's table (raw forward
 # pass and evaluator at batch 1-256 on 1 and 2 threads; --blocks/--channels size it). --seconds
 # sets the time per figure (default 2); --node-rate prints the two networks' node-rate rows alone
-# (a quick check of a change at the leaves). Stop any training run first.
+# (a quick check of a change at the leaves; build/benchmarks/node_rate_bench prints the same rows
+# from a program without LibTorch, for a host that has none). Stop any training run first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
