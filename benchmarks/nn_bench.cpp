@@ -25,7 +25,6 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <optional>
 #include <random>
 #include <span>
 #include <string>
@@ -39,10 +38,8 @@
 #include "nn/features/encoding.hpp"
 #include "nn/mlp/mlp_model.hpp"
 #include "nn/mlp/simd.hpp"
-#include "nn/network_judge.hpp"
 #include "nn/resnet/inference_net.hpp"
 #include "nn/resnet/resnet_model.hpp"
-#include "players/alphabeta_player.hpp"
 #include "training/run/train_config.hpp"
 
 namespace camelot {
