@@ -30,6 +30,18 @@ class NetCommand : public ::testing::Test {
     EXPECT_EQ(r.status, 0) << r.err;
     return path;
   }
+  // `camelot analyze` of `net` to depth 3 from its value on: the value, the priors, the values
+  // after each move and the principal variation (not the time taken, nor the node count).
+  static std::string analysisFromValue(const std::string& net) {
+    const CliResult r = runCamelot({"analyze", "--player", "net:" + net + ",depth=3"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    const std::size_t value = r.out.find("value ", r.out.find("Search:"));
+    return value == std::string::npos ? r.out : r.out.substr(value);
+  }
+  static std::string contents(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  }
   // `args` fail with exit status 1 and the one line `err`.
   static void expectRefused(const std::vector<std::string>& args, const std::string& err) {
     const CliResult r = runCamelot(args);
@@ -102,19 +114,9 @@ TEST_F(NetCommand, WidenWritesAWiderMlpThatSearchesAsTheNarrowOneDoes) {
   // The same analysis to depth 3: value, priors, the values after each move and the principal
   // variation (the node counts may differ by a few: the integer inference rounds the split
   // weights).
-  const auto searched = [&](const std::string& net) {
-    const CliResult r = runCamelot({"analyze", "--player", "net:" + net + ",depth=3"});
-    EXPECT_EQ(r.status, 0) << r.err;
-    const std::size_t value = r.out.find("value ", r.out.find("Search:"));
-    return value == std::string::npos ? r.out : r.out.substr(value);
-  };
-  EXPECT_EQ(searched(wide), searched(narrow));
+  EXPECT_EQ(analysisFromValue(wide), analysisFromValue(narrow));
 
   // Refusals, each one line, the existing file kept.
-  const auto contents = [](const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  };
   const std::string before = contents(wide);
   expectRefused({"net", "widen", narrow, "--accumulator", "96", "--out", wide},
                 "camelot net widen: " + wide + ": already exists (use --force to replace it)\n");
@@ -133,15 +135,9 @@ TEST_F(NetCommand, AverageWritesTheMeanOfMlpsOfOneShapeAndRefusesOthers) {
   const CliResult made = runCamelot({"net", "average", a, a, "--out", mean});
   ASSERT_EQ(made.status, 0) << made.err;
   EXPECT_EQ(made.out, "wrote " + mean + ": mlp 32-8-8 (moves 32), the mean of 2 networks\n");
-  const auto searched = [&](const std::string& net) {
-    const CliResult r = runCamelot({"analyze", "--player", "net:" + net + ",depth=3"});
-    EXPECT_EQ(r.status, 0) << r.err;
-    return r.out.substr(r.out.find("Search:"));
-  };
-  EXPECT_EQ(searched(mean), searched(a));
+  EXPECT_EQ(analysisFromValue(mean), analysisFromValue(a));
 
-  std::ifstream in(mean, std::ios::binary);
-  const std::string before(std::istreambuf_iterator<char>(in), {});
+  const std::string before = contents(mean);
   expectRefused({"net", "average", a, a, "--out", mean},
                 "camelot net average: " + mean + ": already exists (use --force to replace it)\n");
   const std::string wide = freshMlp("wide.ckpt", 64, 8);
@@ -154,8 +150,7 @@ TEST_F(NetCommand, AverageWritesTheMeanOfMlpsOfOneShapeAndRefusesOthers) {
   EXPECT_EQ(one.status, 2);
   EXPECT_NE(one.err.find("give two networks or more to average"), std::string::npos) << one.err;
   EXPECT_FALSE(std::filesystem::exists(file("x.ckpt")));
-  std::ifstream again(mean, std::ios::binary);
-  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(again), {}), before);
+  EXPECT_EQ(contents(mean), before);
 }
 
 TEST_F(NetCommand, NarrowWritesAnMlpWithFewerUnitsAndRefusesBadWidths) {
@@ -201,10 +196,7 @@ TEST_F(NetCommand, SameSeedSameFile) {
                         "8", "--policy-channels", "4", "--seed", "3", "--out", b})
                 .status,
             0);
-  std::ifstream fa(a, std::ios::binary), fb(b, std::ios::binary);
-  const std::string bytesA((std::istreambuf_iterator<char>(fa)), {});
-  const std::string bytesB((std::istreambuf_iterator<char>(fb)), {});
-  EXPECT_EQ(bytesA, bytesB);
+  EXPECT_EQ(contents(a), contents(b));
 }
 
 TEST_F(NetCommand, InitRefusesToOverwriteAndRejectsBadSettings) {
