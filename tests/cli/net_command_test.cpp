@@ -38,10 +38,6 @@ class NetCommand : public ::testing::Test {
     const std::size_t value = r.out.find("value ", r.out.find("Search:"));
     return value == std::string::npos ? r.out : r.out.substr(value);
   }
-  static std::string contents(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  }
   // `args` fail with exit status 1 and the one line `err`.
   static void expectRefused(const std::vector<std::string>& args, const std::string& err) {
     const CliResult r = runCamelot(args);
@@ -117,7 +113,7 @@ TEST_F(NetCommand, WidenWritesAWiderMlpThatSearchesAsTheNarrowOneDoes) {
   EXPECT_EQ(analysisFromValue(wide), analysisFromValue(narrow));
 
   // Refusals, each one line, the existing file kept.
-  const std::string before = contents(wide);
+  const std::string before = testing_support::readText(wide);
   expectRefused({"net", "widen", narrow, "--accumulator", "96", "--out", wide},
                 "camelot net widen: " + wide + ": already exists (use --force to replace it)\n");
   expectRefused(
@@ -125,7 +121,7 @@ TEST_F(NetCommand, WidenWritesAWiderMlpThatSearchesAsTheNarrowOneDoes) {
       "camelot net widen: " + wide + ": has 64 accumulator units; --accumulator must be more\n");
   expectRefused({"net", "widen", smallNet(), "--accumulator", "64", "--out", file("y.ckpt")},
                 "camelot net widen: " + file("small.ckpt") + ": not an mlp network\n");
-  EXPECT_EQ(contents(wide), before);
+  EXPECT_EQ(testing_support::readText(wide), before);
   EXPECT_FALSE(std::filesystem::exists(file("x.ckpt")));
 }
 
@@ -137,7 +133,7 @@ TEST_F(NetCommand, AverageWritesTheMeanOfMlpsOfOneShapeAndRefusesOthers) {
   EXPECT_EQ(made.out, "wrote " + mean + ": mlp 32-8-8 (moves 32), the mean of 2 networks\n");
   EXPECT_EQ(analysisFromValue(mean), analysisFromValue(a));
 
-  const std::string before = contents(mean);
+  const std::string before = testing_support::readText(mean);
   expectRefused({"net", "average", a, a, "--out", mean},
                 "camelot net average: " + mean + ": already exists (use --force to replace it)\n");
   const std::string wide = freshMlp("wide.ckpt", 64, 8);
@@ -150,7 +146,7 @@ TEST_F(NetCommand, AverageWritesTheMeanOfMlpsOfOneShapeAndRefusesOthers) {
   EXPECT_EQ(one.status, 2);
   EXPECT_NE(one.err.find("give two networks or more to average"), std::string::npos) << one.err;
   EXPECT_FALSE(std::filesystem::exists(file("x.ckpt")));
-  EXPECT_EQ(contents(mean), before);
+  EXPECT_EQ(testing_support::readText(mean), before);
 }
 
 TEST_F(NetCommand, NarrowWritesAnMlpWithFewerUnitsAndRefusesBadWidths) {
@@ -196,7 +192,7 @@ TEST_F(NetCommand, SameSeedSameFile) {
                         "8", "--policy-channels", "4", "--seed", "3", "--out", b})
                 .status,
             0);
-  EXPECT_EQ(contents(a), contents(b));
+  EXPECT_EQ(testing_support::readText(a), testing_support::readText(b));
 }
 
 TEST_F(NetCommand, InitRefusesToOverwriteAndRejectsBadSettings) {
