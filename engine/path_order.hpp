@@ -2,43 +2,30 @@
 // The order of R10 among paths of the same move: fewer steps first, then the smaller string
 // in byte order. Compared without building strings: every square name gets a rank in the
 // byte order of "name + separator that follows it" ('-' before a canter or plain step, 'x'
-// before a jump step). Paths of one move have the same steps and separators, so comparing
-// ranks square by square gives exactly the byte order of the written paths ("C10-" < "C8-",
-// "F1-" < "F10-" but "F10x" < "F1x").
+// before a jump step; engine/square_name_key.hpp). Paths of one move have the same steps and
+// separators, so comparing ranks square by square gives exactly the byte order of the written paths
+// ("C10-" < "C8-", "F1-" < "F10-" but "F10x" < "F1x").
 
 #include <array>
 #include <cstdint>
 
 #include "engine/bitboard.hpp"
 #include "engine/move.hpp"
+#include "engine/square_name_key.hpp"
 
 namespace camelot {
 
 namespace detail {
-// The square's name followed by `separator`, as four bytes padded with '\0'.
-constexpr std::array<char, 4> nameKey(Square s, char separator) {
-  const int rank = rankOf(s);
-  std::array<char, 4> key{static_cast<char>('A' + fileOf(s)), 0, 0, 0};
-  if (rank < 10) {
-    key[1] = static_cast<char>('0' + rank);
-    key[2] = separator;
-  } else {
-    key[1] = '1';
-    key[2] = static_cast<char>('0' + rank - 10);
-    key[3] = separator;
-  }
-  return key;
-}
-
 constexpr std::array<std::uint8_t, kGridSquares> makeRanks(char separator) {
+  const auto key = [separator](int s) {
+    return squareNameKey(fileOf(static_cast<Square>(s)), rankOf(static_cast<Square>(s)), separator);
+  };
   std::array<std::uint8_t, kGridSquares> ranks{};
   for (int a = 0; a < kGridSquares; ++a) {
     if (!isRealSquare(static_cast<Square>(a))) continue;
-    const auto keyA = nameKey(static_cast<Square>(a), separator);
     int smaller = 0;
     for (int b = 0; b < kGridSquares; ++b)
-      if (isRealSquare(static_cast<Square>(b)) && nameKey(static_cast<Square>(b), separator) < keyA)
-        ++smaller;
+      if (isRealSquare(static_cast<Square>(b)) && key(b) < key(a)) ++smaller;
     ranks[a] = static_cast<std::uint8_t>(smaller);
   }
   return ranks;

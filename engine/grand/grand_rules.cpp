@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "engine/random/splitmix64.hpp"
+#include "engine/square_name_key.hpp"
 
 namespace camelot::grand {
 namespace {
@@ -36,11 +37,41 @@ Square leap(Square s, int d) {
   return kSteps.two[static_cast<std::size_t>(d)][s];
 }
 
-// G13's order among paths of one move: fewer steps, then the smaller string.
-bool writtenBefore(const GrandMove& a, const std::string& aText, const GrandMove& b,
-                   const std::string& bText) {
+// Each square's name as written before a plain or canter step ('-'), before a jump ('x') and at
+// the end of a move (engine/square_name_key.hpp).
+struct NameKeys {
+  std::array<std::uint32_t, kGridSquares> dash{}, jump{}, end{};
+};
+constexpr NameKeys makeNameKeys() {
+  NameKeys keys;
+  for (int s = 0; s < kGridSquares; ++s) {
+    const int file = fileOf(static_cast<Square>(s));
+    const int rank = rankOf(static_cast<Square>(s));
+    keys.dash[s] = squareNameKey(file, rank, '-');
+    keys.jump[s] = squareNameKey(file, rank, 'x');
+    keys.end[s] = squareNameKey(file, rank, '\0');
+  }
+  return keys;
+}
+constexpr NameKeys kNameKeys = makeNameKeys();
+
+// The key of a move's i-th square as its notation writes it.
+std::uint32_t writtenKey(const GrandMove& move, std::size_t i) {
+  const Square s = move.path[i];
+  if (i + 1 == move.path.size()) return kNameKeys.end[s];
+  return static_cast<int>(i) < move.quietSteps ? kNameKeys.dash[s] : kNameKeys.jump[s];
+}
+
+// G13's order among paths of one move: fewer steps, then the smaller string (compared square by
+// square, without writing it).
+bool writtenBefore(const GrandMove& a, const GrandMove& b) {
   if (a.steps() != b.steps()) return a.steps() < b.steps();
-  return aText < bText;
+  for (std::size_t i = 0; i < a.path.size(); ++i) {
+    const std::uint32_t keyA = writtenKey(a, i);
+    const std::uint32_t keyB = writtenKey(b, i);
+    if (keyA != keyB) return keyA < keyB;
+  }
+  return false;
 }
 
 // What a MoveFinder lists: every move, or the tactical ones alone (unsortedTacticalMoves).
@@ -141,7 +172,7 @@ class MoveFinder {
       return;
     }
     GrandMove& old = best_[kept];
-    if (writtenBefore(move, notation(move), old, notation(old))) old = std::move(move);
+    if (writtenBefore(move, old)) old = std::move(move);
   }
 
   // The moves kept so far, then forgotten.
@@ -253,9 +284,14 @@ class MoveFinder {
         path[i] = to;
       return path;
     }
-    std::string pathText(Square to) const {
-      const MovePath path = pathTo(to);
-      return notation(GrandMove{path, static_cast<int>(path.size()) - 1, {}});
+    // Whether the path to a is written before the path to b, two squares of one layer: their
+    // paths part below a common square, and the squares where they part decide.
+    bool writtenFirst(Square a, Square b) const {
+      while (parent[a] != parent[b]) {
+        a = parent[a];
+        b = parent[b];
+      }
+      return a != b && kNameKeys.dash[a] < kNameKeys.dash[b];
     }
   };
 
@@ -278,8 +314,7 @@ class MoveFinder {
           if (onNonGoalCastle(to, mover_)) continue;  // G9a
           if (reached[to]) {
             // Reached earlier in this layer: keep the parent whose path is written first.
-            if (tree.depth[to] == tree.depth[from] + 1 &&
-                tree.pathText(from) < tree.pathText(tree.parent[to]))
+            if (tree.depth[to] == tree.depth[from] + 1 && tree.writtenFirst(from, tree.parent[to]))
               tree.parent[to] = from;
             continue;
           }
@@ -331,7 +366,7 @@ class MoveFinder {
     const auto [best, fresh] =
         chains_.try_emplace(Reached{path.front(), path.back(), capturedSet_}, chain);
     if (fresh) return true;
-    if (!writtenBefore(chain, notation(chain), best->second, notation(best->second))) return false;
+    if (!writtenBefore(chain, best->second)) return false;
     best->second = std::move(chain);
     return true;
   }
