@@ -103,6 +103,7 @@ class MoveFinder {
     forEachPiece(position_, [&](Square square, Piece piece) {
       if (piece.owner() != mover_) return;
       const bool canJump = canJumpFrom(square);
+      jumpers_[square] = canJump;
       pieces.push_back(square);
       anyCanJump = anyCanJump || canJump;
       if (onNonGoalCastle(square, mover_)) {
@@ -232,9 +233,11 @@ class MoveFinder {
             listsQuietMoveTo(to))
           add(GrandMove{{s, to}, 1, {}});
       }
-    MovePath path{s};
-    MoveCaptures captured;
-    jumpOn(path, captured, 0);
+    if (jumpers_[s]) {
+      MovePath path{s};
+      MoveCaptures captured;
+      jumpOn(path, captured, 0);
+    }
     // The tactical listing builds the canters' tree only where one may enter the goal, or
     // where no move has been left out yet (then whether the piece has a canter matters).
     if (!capturesOnly && (!tactical_ || !leftOut_ || canterMayEnterGoal(s))) {
@@ -394,6 +397,7 @@ class MoveFinder {
   // Each chain state reached, with the best path to it so far (no captures listed).
   std::unordered_map<Reached, GrandMove, ReachedHash> chains_;
   std::bitset<kGridSquares> capturedSet_;  // the chain under way's captures
+  std::bitset<kGridSquares> jumpers_;      // the mover's pieces that can jump (find() sets it)
   std::int64_t jumpSteps_ = 0;
   bool tactical_;         // Listing::Tactical
   bool leftOut_ = false;  // the tactical listing passed over a move
