@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <numeric>
 #include <optional>
 #include <string>
 
@@ -81,8 +82,7 @@ class BasicAlphaBetaPlayer<Rules>::Search {
     rootIndex_ = hashes_.size();
     hashes_.resize(rootIndex_ + kMaxSearchPly + 1);
     if (time) deadline_ = start_ + *time;
-    rootMoves_.assign(game.legalMoves().begin(), game.legalMoves().end());
-    std::shuffle(rootMoves_.begin(), rootMoves_.end(), player.rng_);
+    rootMoves_ = orderedRootMoves(game);
   }
 
   Move run(const Position& root) {
@@ -147,6 +147,28 @@ class BasicAlphaBetaPlayer<Rules>::Search {
       store(Rules::hash(root), depth, kExact, alpha, Variant::moveKey(rootMoves_[*iterationBest_]),
             0);
     return alpha;
+  }
+
+  // The root's moves in a seeded random order, so that equal moves are chosen at random; under a
+  // judge with priors, then by prior, highest first (equal priors keep the random order). Every
+  // root move is searched at every depth, but in time-limited play the last iteration is cut
+  // short: the moves it reaches first are the ones it can still prefer to the last best move.
+  std::vector<Move> orderedRootMoves(const Game& game) {
+    const MoveList& legal = game.legalMoves();
+    std::vector<std::size_t> order(legal.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::shuffle(order.begin(), order.end(), player_.rng_);
+    if (player_.judge_ && player_.settings_.orderByPriors && legal.size() > 1) {
+      std::vector<float> priors;
+      player_.judge_->priors(game.position(), legal, priors);
+      std::stable_sort(order.begin(), order.end(),
+                       [&](std::size_t a, std::size_t b) { return priors[a] > priors[b]; });
+    }
+    std::vector<Move> moves;
+    moves.reserve(order.size());
+    for (const std::size_t i : order)
+      moves.push_back(legal[i]);
+    return moves;
   }
 
   // The start of every node: records its hash (repetitions), scores a finished game or the

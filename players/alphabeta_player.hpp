@@ -32,8 +32,9 @@ struct BasicAlphaBetaSettings {
   int ttMegabytes = 16;
   std::uint64_t seed = 0;  // shuffles the root moves, so equal moves are chosen at random
   typename AlphaBetaVariant<Rules>::Weights weights{};
-  // With a judge that has priors (a network): order the quiet moves by them instead of history at
-  // nodes far enough from the horizon (after captures, goal entries and killers).
+  // With a judge that has priors (a network): order the root's moves by them, and the quiet moves
+  // by them instead of history at nodes far enough from the horizon (after captures, goal entries
+  // and killers).
   bool orderByPriors = true;
 };
 

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <set>
+#include <string>
 
 #include "engine/notation.hpp"
 #include "mcts/evaluation.hpp"
@@ -196,6 +198,42 @@ TEST(AlphaBeta, SameSeedSameGame) {
     if (run == 0) first = moves;
     EXPECT_EQ(moves, first);
   }
+}
+
+// A judge that finds every position level and puts its whole prior on one move of the start.
+class FavouriteMoveJudge final : public PositionJudge {
+ public:
+  explicit FavouriteMoveJudge(std::string favourite) : favourite_(std::move(favourite)) {}
+  int value(const Position&, const MoveList&, std::uint64_t) override { return 0; }
+  void priors(const Position&, const MoveList& moves, std::vector<float>& priors) override {
+    priors.assign(moves.size(), 0.0f);
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      if (toNotation(moves[i]) == favourite_) priors[i] = 1.0f;
+  }
+
+ private:
+  std::string favourite_;
+};
+
+// Every move of the start is level for this judge, so the search keeps the first root move it
+// tries: the judge's favourite when the root is ordered by priors, a seeded random one if not.
+TEST(AlphaBeta, OrdersTheRootByTheJudgesPriors) {
+  std::set<std::string> unordered;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed)
+    for (const bool byPriors : {true, false}) {
+      AlphaBetaSettings settings;
+      settings.maxDepth = 2;
+      settings.ttMegabytes = 1;
+      settings.seed = seed;
+      settings.orderByPriors = byPriors;
+      AlphaBetaPlayer player(settings, std::make_unique<FavouriteMoveJudge>("D7-D5"), "net:");
+      const std::string played = toNotation(player.chooseMove(Game()));
+      if (byPriors)
+        EXPECT_EQ(played, "D7-D5") << "seed " << seed;
+      else
+        unordered.insert(played);
+    }
+  EXPECT_GT(unordered.size(), 3u);
 }
 
 TEST(AlphaBeta, FollowsTheBudgetAndNamesItsSettings) {
