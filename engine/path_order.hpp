@@ -2,7 +2,7 @@
 // The order of R10 among paths of the same move: fewer steps first, then the smaller string
 // in byte order. Compared without building strings: every square name gets a rank in the
 // byte order of "name + separator that follows it" ('-' before a canter or plain step, 'x'
-// before a jump step; engine/square_name_key.hpp). Paths of one move have the same steps and
+// before a jump step; engine/grand/square_name_key.hpp). Paths of one move have the same steps and
 // separators, so comparing ranks square by square gives exactly the byte order of the written paths
 // ("C10-" < "C8-", "F1-" < "F10-" but "F10x" < "F1x").
 
@@ -10,8 +10,8 @@
 #include <cstdint>
 
 #include "engine/bitboard.hpp"
+#include "engine/grand/square_name_key.hpp"
 #include "engine/move.hpp"
-#include "engine/square_name_key.hpp"
 
 namespace camelot {
 

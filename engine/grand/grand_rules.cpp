@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "engine/random/splitmix64.hpp"
-#include "engine/square_name_key.hpp"
+#include "engine/grand/square_name_key.hpp"
 
 namespace camelot::grand {
 namespace {
@@ -38,7 +38,7 @@ Square leap(Square s, int d) {
 }
 
 // Each square's name as written before a plain or canter step ('-'), before a jump ('x') and at
-// the end of a move (engine/square_name_key.hpp).
+// the end of a move (engine/grand/square_name_key.hpp).
 struct NameKeys {
   std::array<std::uint32_t, kGridSquares> dash{}, jump{}, end{};
 };

@@ -1,8 +1,8 @@
-// The keys that order written paths without writing them (engine/square_name_key.hpp) against
+// The keys that order written paths without writing them (engine/grand/square_name_key.hpp) against
 // the written text itself: R10 and G13 break ties between paths of equal length by the smaller
 // string in byte order.
 
-#include "engine/square_name_key.hpp"
+#include "engine/grand/square_name_key.hpp"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,8 @@
 // the byte order of the text: "F1-" < "F10-" but "F10x" < "F1x", and a name that ends the move
 // (separator '\0') before any longer one. Comparing two paths of equal length square by square
 // through these keys gives the byte order of their written forms (R10, G13) without building
-// strings. Both variants name squares file letter then rank number.
+// strings. Both variants name squares file letter then rank number; the key lives here because
+// engine/ may include engine/grand/, not the reverse.
 
 #include <cstdint>
 
