@@ -68,6 +68,7 @@ class BasicAlphaBetaPlayer<Rules>::Search {
       : player_(player),
         watch_(watch),
         weights_(player.settings_.weights),
+        deepenPercent_(player.settings_.deepenPercent),
         maxDepth_(maxDepth),
         start_(Clock::now()),
         timeLimit_(time),
@@ -112,8 +113,7 @@ class BasicAlphaBetaPlayer<Rules>::Search {
       if (rootMoves_.size() == 1) break;
       // A win or loss within the horizon: deeper search cannot make it shorter or longer.
       if (isDecisive(score) && kWinScore - std::abs(score) <= depth) break;
-      // The next iteration takes several times longer: do not start what cannot finish.
-      if (timeLimit_ && (Clock::now() - start_) * 3 > *timeLimit_) break;
+      if (timeLimit_ && (Clock::now() - start_) * 100 >= *timeLimit_ * deepenPercent_) break;
     }
     report.nodes = nodes_;
     report.elapsed = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start_);
@@ -481,6 +481,7 @@ class BasicAlphaBetaPlayer<Rules>::Search {
   BasicAlphaBetaPlayer& player_;
   const SearchWatch* watch_;  // none: no caller's hold
   const typename Variant::Weights& weights_;
+  const int deepenPercent_;
   const int maxDepth_;
   const Clock::time_point start_;
   const std::optional<std::chrono::milliseconds> timeLimit_;
@@ -524,6 +525,8 @@ template <class Rules>
 std::string BasicAlphaBetaPlayer<Rules>::name() const {
   std::string text = namePrefix_ + "depth=" + std::to_string(settings_.maxDepth);
   if (settings_.timeLimit) text += ",time=" + std::to_string(settings_.timeLimit->count());
+  if (settings_.deepenPercent != Settings{}.deepenPercent)
+    text += ",deepen=" + std::to_string(settings_.deepenPercent);
   return text;
 }
 

@@ -36,6 +36,9 @@ struct BasicAlphaBetaSettings {
   // by them instead of history at nodes far enough from the horizon (after captures, goal entries
   // and killers).
   bool orderByPriors = true;
+  // With a time limit: a new iteration starts only while the search has used less than this
+  // percentage of the move's time (the next iteration takes several times longer than the last).
+  int deepenPercent = 33;
 };
 
 // What the last search found.

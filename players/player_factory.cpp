@@ -60,13 +60,15 @@ std::unique_ptr<BasicPlayer<Rules>> makeMctsPlayer(const PlayerSpec& spec, Searc
 
 constexpr int kMaxDepth = 64;
 
-// alphabeta: options: depth=D (plies) and time=MS (a move; none: depth only). The depth's
-// default is 4 without a time and no cap with one, as for net: (a time limit that still
-// stopped at depth 4 would leave time unused wherever depth 4 comes fast).
+// alphabeta: options: depth=D (plies), time=MS (a move; none: depth only) and deepen=PERCENT
+// (BasicAlphaBetaSettings::deepenPercent). The depth's default is 4 without a time and no cap
+// with one, as for net: (a time limit that still stopped at depth 4 would leave time unused
+// wherever depth 4 comes fast).
 template <class Rules>
 BasicAlphaBetaSettings<Rules> alphaBetaSettings(const PlayerSpec& spec, std::uint64_t seed) {
-  spec.expectOnly({"depth", "time"});
+  spec.expectOnly({"depth", "time", "deepen"});
   BasicAlphaBetaSettings<Rules> settings;
+  settings.deepenPercent = spec.intOption("deepen", settings.deepenPercent, 1, 100);
   if (const int ms = spec.intOption("time", 0, 0, kMaxMilliseconds); ms > 0) {
     settings.timeLimit = std::chrono::milliseconds(ms);
     settings.maxDepth = kMaxDepth;
@@ -146,6 +148,7 @@ std::unique_ptr<BasicPlayer<Rules>> makeNetAlphaBetaPlayer(const NetPlayerSpec& 
   if (!net.depth && !net.time) settings.timeLimit = kNetAlphaBetaTime;
   settings.seed = seed;
   settings.orderByPriors = net.policyOrder;
+  settings.deepenPercent = net.deepenPercent.value_or(settings.deepenPercent);
   std::unique_ptr<BasicPositionJudge<Rules>> judge = makeNetworkJudgeFor<Rules>(model);
   if (!net.partners.empty()) {
     std::vector<std::unique_ptr<BasicPositionJudge<Rules>>> networks;
@@ -203,8 +206,9 @@ std::optional<NetPlayerSpec> netPlayerSpec(const PlayerSpec& spec, NetSearch fal
   net.search = *netSearchNamed(
       spec.choiceOption("search", netSearchName(fallback), {"alphabeta", "puct", "gumbel"}));
   if (!net.treeSearch()) {
-    spec.expectOnly({"search", "depth", "time", "order", "hand", "with"});
+    spec.expectOnly({"search", "depth", "time", "deepen", "order", "hand", "with"});
     if (spec.has("depth")) net.depth = spec.intOption("depth", 0, 1, kMaxDepth);
+    if (spec.has("deepen")) net.deepenPercent = spec.intOption("deepen", 0, 1, 100);
     net.policyOrder = spec.choiceOption("order", "policy", {"policy", "heuristics"}) == "policy";
     net.handPercent = spec.intOption("hand", 0, 0, 100);
     net.partners = spec.listOption("with", '+');

@@ -32,8 +32,10 @@ std::optional<NetSearch> netSearchNamed(std::string_view name);
 inline constexpr int kDefaultTreeSimulations = 800;
 
 // A network player's spec, `net:FILE[,search=alphabeta|puct|gumbel][,depth=D][,sims=N]
-// [,time=MS][,order=policy|heuristics][,hand=PERCENT][,with=FILE[+FILE...]][,minimax=PERCENT]`.
-// Alpha-beta takes depth (plies), time (ms a move): 1000 ms unless one is given, the move order
+// [,time=MS][,deepen=PERCENT][,order=policy|heuristics][,hand=PERCENT][,with=FILE[+FILE...]]
+// [,minimax=PERCENT]`. Alpha-beta takes depth (plies), time (ms a move): 1000 ms unless one is
+// given, the share of the time within which it starts a new iteration (as `alphabeta:`), the move
+// order
 // (its quiet moves by the network's policy away from the horizon, or by its own heuristics
 // alone), the hand-written evaluation's share of each leaf's value, in percent (0, the network
 // alone, unless given; players/blended_judge.hpp), and partner networks of the same game whose
@@ -47,8 +49,9 @@ struct NetPlayerSpec {
   std::optional<int> depth;        // alpha-beta
   std::optional<int> simulations;  // tree searches
   std::optional<std::chrono::milliseconds> time;
-  bool policyOrder = true;  // alpha-beta
-  int handPercent = 0;      // alpha-beta: the hand-written evaluation's share of a leaf's value
+  std::optional<int> deepenPercent;  // alpha-beta: BasicAlphaBetaSettings::deepenPercent
+  bool policyOrder = true;           // alpha-beta
+  int handPercent = 0;  // alpha-beta: the hand-written evaluation's share of a leaf's value
   std::vector<std::string> partners;  // alpha-beta: with=, networks averaged into the value
   float minimaxWeight = 0.0f;         // tree searches: SearchParams::minimaxWeight
 

@@ -11,6 +11,8 @@
 #include "engine/notation.hpp"
 #include "mcts/evaluation.hpp"
 #include "players/alphabeta_player.hpp"
+#include "players/player_factory.hpp"
+#include "players/player_spec.hpp"
 #include "players/random_player.hpp"
 #include "tests/engine/hand_built.hpp"
 
@@ -272,6 +274,30 @@ TEST(AlphaBeta, FollowsTheBudgetAndNamesItsSettings) {
 
   settings.timeLimit = std::chrono::milliseconds(250);
   EXPECT_EQ(AlphaBetaPlayer(settings).name(), "alphabeta:depth=4,time=250");
+  settings.deepenPercent = 50;
+  EXPECT_EQ(AlphaBetaPlayer(settings).name(), "alphabeta:depth=4,time=250,deepen=50");
+}
+
+// With a new iteration started whenever time is left, a search far from its depth cap ends at
+// the deadline, inside an iteration, and plays a move of the last iteration it completed or of
+// the root moves the cut one searched.
+TEST(AlphaBeta, DeepensUntilTheDeadlineWhenToldTo) {
+  AlphaBetaSettings settings;
+  settings.maxDepth = 60;
+  settings.ttMegabytes = 1;
+  settings.timeLimit = std::chrono::milliseconds(40);
+  settings.deepenPercent = 100;
+  AlphaBetaPlayer player(settings);
+  const Game game;
+  const Move m = player.chooseMove(game);
+  EXPECT_TRUE(std::any_of(game.legalMoves().begin(), game.legalMoves().end(),
+                          [&](const Move& legal) { return legal == m; }));
+  EXPECT_GE(player.lastSearch().elapsed, *settings.timeLimit);
+  EXPECT_LT(player.lastSearch().depth, 60);
+  EXPECT_EQ(makePlayer<StandardRules>(PlayerSpec::parse("alphabeta:time=40,deepen=100"), 1)->name(),
+            "alphabeta:depth=64,time=40,deepen=100");
+  EXPECT_THROW(makePlayer<StandardRules>(PlayerSpec::parse("alphabeta:time=40,deepen=0"), 1),
+               SpecError);
 }
 
 // Ten pairs of games, colours swapped within a pair, each pair from its own seeded opening of

@@ -171,6 +171,12 @@ TEST(NetAlphaBeta, OrdersByThePolicyUnlessToldHeuristicsAlone) {
       makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp + ",time=50,order=policy"), 1)
           ->name(),
       "net:" + kTinyMlp + ",depth=64,time=50");
+  EXPECT_EQ(
+      makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp + ",time=50,deepen=90"), 1)
+          ->name(),
+      "net:" + kTinyMlp + ",depth=64,time=50,deepen=90");
+  EXPECT_THROW(makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp + ",deepen=101"), 1),
+               SpecError);
   EXPECT_THROW(makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp + ",order=random"), 1),
                SpecError);
   EXPECT_THROW(makePlayer<StandardRules>(
