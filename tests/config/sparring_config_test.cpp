@@ -42,7 +42,7 @@ TEST(SparringConfig, BadValuesNameTheKey) {
             "(got 0.5 and none)");
   EXPECT_EQ(configErrorOf("[selfplay]\nsparring_partners = [\"alphabeta:depht=2\"]\n"),
             "x.toml: selfplay.sparring_partners: player 'alphabeta:depht=2': unknown option "
-            "'depht' (options: depth, time)");
+            "'depht' (options: depth, time, deepen)");
   EXPECT_EQ(configErrorOf("[selfplay]\nsparring_partners = \"greedy\"\n"),
             "x.toml: selfplay.sparring_partners: must be an array of player specs (got a "
             "string)");

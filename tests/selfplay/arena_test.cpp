@@ -143,12 +143,14 @@ TEST(NetPlayerSpecs, OtherPlayersAreNotNetworks) {
 TEST(NetPlayerSpecs, MalformedOnesAreSpecErrorsNamingTheSpec) {
   EXPECT_EQ(specError("net:"), "player 'net:': no checkpoint file after 'net:'");
   EXPECT_EQ(specError("net:,sims=8"), "player 'net:,sims=8': no checkpoint file after 'net:'");
-  EXPECT_EQ(specError("net:x,foo=1"),
-            "player 'net:x,foo=1': unknown option 'foo' (options: search, depth, time, order, "
-            "hand, with)");
-  EXPECT_EQ(specError("net:x,sims=8"),
-            "player 'net:x,sims=8': unknown option 'sims' (options: search, depth, time, order, "
-            "hand, with)");
+  EXPECT_EQ(
+      specError("net:x,foo=1"),
+      "player 'net:x,foo=1': unknown option 'foo' (options: search, depth, time, deepen, order, "
+      "hand, with)");
+  EXPECT_EQ(
+      specError("net:x,sims=8"),
+      "player 'net:x,sims=8': unknown option 'sims' (options: search, depth, time, deepen, order, "
+      "hand, with)");
   EXPECT_EQ(specError("net:x,search=puct,depth=3"),
             "player 'net:x,search=puct,depth=3': unknown option 'depth' (options: search, sims, "
             "time, minimax)");
