@@ -68,7 +68,6 @@ class BasicAlphaBetaPlayer<Rules>::Search {
       : player_(player),
         watch_(watch),
         weights_(player.settings_.weights),
-        deepenPercent_(player.settings_.deepenPercent),
         maxDepth_(maxDepth),
         start_(Clock::now()),
         timeLimit_(time),
@@ -113,7 +112,9 @@ class BasicAlphaBetaPlayer<Rules>::Search {
       if (rootMoves_.size() == 1) break;
       // A win or loss within the horizon: deeper search cannot make it shorter or longer.
       if (isDecisive(score) && kWinScore - std::abs(score) <= depth) break;
-      if (timeLimit_ && (Clock::now() - start_) * 100 >= *timeLimit_ * deepenPercent_) break;
+      if (timeLimit_ &&
+          (Clock::now() - start_) * 100 >= *timeLimit_ * player_.settings_.deepenPercent)
+        break;
     }
     report.nodes = nodes_;
     report.elapsed = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start_);
@@ -481,7 +482,6 @@ class BasicAlphaBetaPlayer<Rules>::Search {
   BasicAlphaBetaPlayer& player_;
   const SearchWatch* watch_;  // none: no caller's hold
   const typename Variant::Weights& weights_;
-  const int deepenPercent_;
   const int maxDepth_;
   const Clock::time_point start_;
   const std::optional<std::chrono::milliseconds> timeLimit_;

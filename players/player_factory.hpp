@@ -35,8 +35,7 @@ inline constexpr int kDefaultTreeSimulations = 800;
 // [,time=MS][,deepen=PERCENT][,order=policy|heuristics][,hand=PERCENT][,with=FILE[+FILE...]]
 // [,minimax=PERCENT]`. Alpha-beta takes depth (plies), time (ms a move): 1000 ms unless one is
 // given, the share of the time within which it starts a new iteration (as `alphabeta:`), the move
-// order
-// (its quiet moves by the network's policy away from the horizon, or by its own heuristics
+// order (its quiet moves by the network's policy away from the horizon, or by its own heuristics
 // alone), the hand-written evaluation's share of each leaf's value, in percent (0, the network
 // alone, unless given; players/blended_judge.hpp), and partner networks of the same game whose
 // values are averaged with this one's (players/ensemble_judge.hpp; the priors stay this
