@@ -278,15 +278,14 @@ TEST(AlphaBeta, FollowsTheBudgetAndNamesItsSettings) {
   EXPECT_EQ(AlphaBetaPlayer(settings).name(), "alphabeta:depth=4,time=250,deepen=50");
 }
 
-// With a new iteration started whenever time is left, a search far from its depth cap ends at
-// the deadline, inside an iteration, and plays a move of the last iteration it completed or of
-// the root moves the cut one searched.
-TEST(AlphaBeta, DeepensUntilTheDeadlineWhenToldTo) {
+// By default a new iteration starts whenever time is left, so a search far from its depth cap
+// ends at the deadline, inside an iteration, and plays a move of the last iteration it completed
+// or of the root moves the cut one searched. deepen=PERCENT stops starting them sooner.
+TEST(AlphaBeta, DeepensUntilTheDeadlineByDefault) {
   AlphaBetaSettings settings;
   settings.maxDepth = 60;
   settings.ttMegabytes = 1;
   settings.timeLimit = std::chrono::milliseconds(40);
-  settings.deepenPercent = 100;
   AlphaBetaPlayer player(settings);
   const Game game;
   const Move m = player.chooseMove(game);
@@ -294,8 +293,10 @@ TEST(AlphaBeta, DeepensUntilTheDeadlineWhenToldTo) {
                           [&](const Move& legal) { return legal == m; }));
   EXPECT_GE(player.lastSearch().elapsed, *settings.timeLimit);
   EXPECT_LT(player.lastSearch().depth, 60);
-  EXPECT_EQ(makePlayer<StandardRules>(PlayerSpec::parse("alphabeta:time=40,deepen=100"), 1)->name(),
-            "alphabeta:depth=64,time=40,deepen=100");
+  EXPECT_EQ(makePlayer<StandardRules>(PlayerSpec::parse("alphabeta:time=40"), 1)->name(),
+            "alphabeta:depth=64,time=40");
+  EXPECT_EQ(makePlayer<StandardRules>(PlayerSpec::parse("alphabeta:time=40,deepen=33"), 1)->name(),
+            "alphabeta:depth=64,time=40,deepen=33");
   EXPECT_THROW(makePlayer<StandardRules>(PlayerSpec::parse("alphabeta:time=40,deepen=0"), 1),
                SpecError);
 }
