@@ -37,9 +37,8 @@ void addPlayerChoice(CLI::App* command, PlayerChoice& choice) {
                               shippedGrandNetwork().string() + ")"),
       command
           ->add_option("--search", choice.search,
-                       "The network's search: alphabeta (on its value and policy, in Grand "
-                       "Camelot with half of each leaf's value from the hand-written evaluation; "
-                       "the default), puct (the default with --sims) or gumbel")
+                       "The network's search: alphabeta (on its value and policy; the default), "
+                       "puct (the default with --sims) or gumbel")
           ->check(CLI::IsMember({"alphabeta", "puct", "gumbel"})),
       command->add_option("--depth", choice.depth, "Alpha-beta: plies to search")
           ->check(CLI::Range(1, 64)),

@@ -7,16 +7,10 @@
 namespace camelot::cli {
 namespace {
 
-// Grand Camelot's network options play alpha-beta with half of each leaf's value from the
-// hand-written evaluation (`hand=50`): at 100 ms a move that scored 57-0-43 against the
-// hand-written alpha-beta, where the network alone scored 44-0-56 (docs/learning.md).
-constexpr int kGrandHandPercent = 50;
-
 // The network options as the spec they stand for: net:FILE,search=S[,depth=D][,sims=N][,time=MS]
-// [,hand=P] (FILE the shipped network of the variant without --net; P `handPercent` where the
-// search is alpha-beta), so that the registry checks them as it checks any spec.
-std::string networkSpecText(const PlayerChoice& choice, const std::filesystem::path& shipped,
-                            int handPercent = 0) {
+// (FILE the shipped network of the variant without --net), so that the registry checks them as
+// it checks any spec.
+std::string networkSpecText(const PlayerChoice& choice, const std::filesystem::path& shipped) {
   std::string file = choice.net;
   if (file.empty()) {
     if (!std::filesystem::exists(shipped))
@@ -34,7 +28,6 @@ std::string networkSpecText(const PlayerChoice& choice, const std::filesystem::p
   add("depth", choice.depth);
   add("sims", choice.simulations);
   add("time", choice.milliseconds);
-  if (search == "alphabeta" && handPercent > 0) add("hand", handPercent);
   return spec;
 }
 
@@ -54,13 +47,13 @@ PlayerSpec chosenSpec<StandardRules>(const PlayerChoice& choice) {
                                                  : choice.player);
 }
 
-// Grand Camelot's shipped network became its programs' default by beating the tree search that
-// was, `mcts:sims=400`, 14-6-0 at 100 ms a move (networks/README.md).
+// Grand Camelot's shipped network plays alone, as the standard game's does: the wider network
+// shipped on 2026-12-05 scores more alone (0.735 against the hand-written alpha-beta) than
+// with half of each leaf's value from the hand-written evaluation (0.650; networks/README.md).
 template <>
 PlayerSpec chosenSpec<GrandRules>(const PlayerChoice& choice) {
-  return PlayerSpec::parse(choice.player.empty()
-                               ? networkSpecText(choice, shippedGrandNetwork(), kGrandHandPercent)
-                               : choice.player);
+  return PlayerSpec::parse(choice.player.empty() ? networkSpecText(choice, shippedGrandNetwork())
+                                                 : choice.player);
 }
 
 }  // namespace camelot::cli

@@ -242,12 +242,11 @@ TEST(GrandCommands, G2_PlayPutsThePersonInOneSeatAndProgramsInTheOtherThree) {
   EXPECT_EQ(saved[0]["result"], "draw");
   EXPECT_EQ(saved[0]["reason"], "unfinished");
   EXPECT_EQ(saved[0]["moves"].size(), 0u);  // everything was taken back
-  // Without --player, the shipped Grand Camelot network plays, through alpha-beta with half of
-  // each leaf's value from the hand-written evaluation.
+  // Without --player, the shipped Grand Camelot network plays alone, through alpha-beta.
   const CliResult byDefault = runCamelot({"play", "--variant", "grand"}, "quit\n");
   ASSERT_EQ(byDefault.status, 0) << byDefault.err;
   EXPECT_NE(byDefault.out.find("your partner Blue is net:" + shippedGrandNetwork().string() +
-                               ",search=alphabeta,hand=50,"),
+                               ",search=alphabeta, Green and Yellow are net:"),
             std::string::npos)
       << byDefault.out;
   // The network options name a Grand Camelot network: the shipped one without --net.

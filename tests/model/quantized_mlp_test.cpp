@@ -259,10 +259,10 @@ TEST(QuantizedMlp, HeadsReadTheSecondLayerAtTheirScaleWhateverItsShift) {
 
 // Grand Camelot's shipped network likewise, on 2,000 positions of random Grand games (its
 // accumulator carried from one to the next), every one within the node features the integer
-// path allows for. Measured (docs/network.md), the pure-Descent network shipped now (scale 256):
-// 0.0112 at most in the expected score (mean 0.0010), 0.0106 in W, D or L, 0.0219 in a prior; the
-// four before it (scales 256, 256, 256 and 512): 0.0171, 0.0172, 0.0129 and 0.0127 in the
-// expected score, 0.0091-0.0152 in a prior.
+// path allows for. Measured (docs/network.md), the 512-unit network shipped now (scale 256):
+// 0.0082 at most in the expected score (mean 0.0006), 0.0060 in W, D or L, 0.0067 in a prior; the
+// five before it (scales 256, 256, 256, 256 and 512): 0.0112, 0.0171, 0.0172, 0.0129 and 0.0127
+// in the expected score, 0.0091-0.0219 in a prior.
 TEST(QuantizedMlp, GrandOutputsStayCloseToTheFloatNetwork) {
   const std::filesystem::path shipped = CAMELOT_SHIPPED_GRAND_NETWORK;
   const MlpWeights weights = mlpWeights(shipped, readCheckpoint(shipped));
