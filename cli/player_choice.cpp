@@ -1,5 +1,7 @@
 #include "cli/player_choice.hpp"
 
+#include <type_traits>
+
 #include "cli/input_error.hpp"
 #include "cli/variant.hpp"
 #include "players/player_spec.hpp"
@@ -41,19 +43,19 @@ std::filesystem::path shippedGrandNetwork() {
   return CAMELOT_SHIPPED_GRAND_NETWORK;
 }
 
-template <>
-PlayerSpec chosenSpec<StandardRules>(const PlayerChoice& choice) {
-  return PlayerSpec::parse(choice.player.empty() ? networkSpecText(choice, shippedNetwork())
+// Both games' programs play the variant's shipped network alone by default: Grand Camelot's, the
+// wider network shipped on 2026-12-05, scores more alone (0.735 against the hand-written
+// alpha-beta) than with half of each leaf's value from the hand-written evaluation (0.650;
+// networks/README.md).
+template <class Rules>
+PlayerSpec chosenSpec(const PlayerChoice& choice) {
+  const std::filesystem::path shipped =
+      std::is_same_v<Rules, GrandRules> ? shippedGrandNetwork() : shippedNetwork();
+  return PlayerSpec::parse(choice.player.empty() ? networkSpecText(choice, shipped)
                                                  : choice.player);
 }
 
-// Grand Camelot's shipped network plays alone, as the standard game's does: the wider network
-// shipped on 2026-12-05 scores more alone (0.735 against the hand-written alpha-beta) than
-// with half of each leaf's value from the hand-written evaluation (0.650; networks/README.md).
-template <>
-PlayerSpec chosenSpec<GrandRules>(const PlayerChoice& choice) {
-  return PlayerSpec::parse(choice.player.empty() ? networkSpecText(choice, shippedGrandNetwork())
-                                                 : choice.player);
-}
+template PlayerSpec chosenSpec<StandardRules>(const PlayerChoice& choice);
+template PlayerSpec chosenSpec<GrandRules>(const PlayerChoice& choice);
 
 }  // namespace camelot::cli

@@ -35,10 +35,8 @@ std::filesystem::path shippedGrandNetwork();
 // (a network of the other variant is refused when it is made).
 template <class Rules>
 PlayerSpec chosenSpec(const PlayerChoice& choice);
-template <>
-PlayerSpec chosenSpec<StandardRules>(const PlayerChoice& choice);
-template <>
-PlayerSpec chosenSpec<GrandRules>(const PlayerChoice& choice);
+extern template PlayerSpec chosenSpec<StandardRules>(const PlayerChoice& choice);
+extern template PlayerSpec chosenSpec<GrandRules>(const PlayerChoice& choice);
 
 // The chosen player, seeded: makePlayer of chosenSpec. Throws as they do (CheckpointError for a
 // bad checkpoint).
