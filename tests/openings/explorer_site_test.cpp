@@ -21,16 +21,25 @@ namespace {
 namespace fs = std::filesystem;
 
 // The DOM after the page's scripts ran, as headless chromium dumps it.
-std::string domAt(const fs::path& page, const std::string& fragment, const fs::path& profile) {
-  const std::string command = "chromium --headless --no-sandbox --disable-gpu --user-data-dir='" +
-                              profile.string() + "' --dump-dom 'file://" + page.string() + "#" +
-                              fragment + "' 2>/dev/null";
+std::string dumpedDom(const std::string& command) {
   std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
   if (!pipe) return "";
   std::string dom;
   std::array<char, 4096> buffer;
   for (std::size_t n; (n = std::fread(buffer.data(), 1, buffer.size(), pipe.get())) > 0;)
     dom.append(buffer.data(), n);
+  return dom;
+}
+
+// A page always has a DOM, so an empty dump is a browser that did not start (seen once in a full
+// test run with another chromium test beside it): it is asked again, up to three times.
+std::string domAt(const fs::path& page, const std::string& fragment, const fs::path& profile) {
+  const std::string command = "chromium --headless --no-sandbox --disable-gpu --user-data-dir='" +
+                              profile.string() + "' --dump-dom 'file://" + page.string() + "#" +
+                              fragment + "' 2>/dev/null";
+  std::string dom;
+  for (int attempt = 0; attempt < 3 && dom.empty(); ++attempt)
+    dom = dumpedDom(command);
   return dom;
 }
 
