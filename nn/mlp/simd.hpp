@@ -2,7 +2,8 @@
 // The kernels of the quantized mlp (nn/mlp/quantized_mlp.hpp) and of its policy, each for AVX-512,
 // AVX2 and plain C++ (dot: AVX2 or plain); the build's -march picks one (CMakeLists.txt builds
 // for the building machine's CPU unless CAMELOT_NATIVE is off, and then the plain form runs
-// everywhere).
+// everywhere; on an Intel CPU it leaves AVX-512 out, CAMELOT_AVX512, since AVX2's forms run
+// faster there).
 //
 // Buffers hold int16 activations and weights, and their lengths are multiples of kLanes (the
 // layers pad their sizes to it; a small dense layer's inputs to a pair, paddedInputs), so those
