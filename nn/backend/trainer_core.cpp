@@ -26,6 +26,7 @@
 #include "nn/features/grand_features.hpp"
 #include "nn/resnet/inference_net.hpp"
 #include "nn/torch/checkpoint_module.hpp"
+#include "nn/torch/fused_adamw.hpp"
 #include "nn/torch/losses.hpp"
 #include "nn/torch/torch_threads.hpp"
 
@@ -59,7 +60,7 @@ std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const TrainerSettings& se
                                                    .weight_decay(settings.weightDecay)
                                                    .nesterov(false));
   }
-  return std::make_unique<torch::optim::AdamW>(
+  return std::make_unique<FusedAdamW>(
       std::move(parameters),
       torch::optim::AdamWOptions(settings.learningRate).weight_decay(settings.weightDecay));
 }
@@ -257,7 +258,7 @@ TrainStepStats TorchTrainer::trainStepOf(std::span<const BasicTrainingSample<Rul
   const TrainingBatch encoded = encode<Rules>(batch);
   const double rate = learningRateAt(settings_, step_, runProgress_);
   network_->module().train();
-  optimizer_->zero_grad();
+  clearGradients(*optimizer_);
   const Losses losses = computeLosses(*network_, encoded, settings_.movesLeftWeight);
   losses.total.backward();
   TrainStepStats stats = statsOf(losses);
