@@ -4,8 +4,8 @@
 // the division, the epsilon, the step) and allocates two temporaries the size of the parameter
 // on each step; for the mlp's feature table, thousands of rows of which a batch reads a few
 // hundred, those passes over memory were most of a training step. The same arithmetic in one
-// loop reads each value once (a 1,024-unit Grand network's 1,000 steps: 23-36 s under LibTorch's
-// step, 14-16 s under this one; docs/training.md).
+// loop reads each value once (a 1,024-unit Grand network's 1,000 steps: 23-33 s under LibTorch's
+// step, 14.6-15.8 s under this one; docs/training.md).
 //
 // The state is LibTorch's own (AdamWParamState: the step, exp_avg, exp_avg_sq), so the optimizer
 // files beside the checkpoints are the same as before and either optimizer resumes from the

@@ -1,5 +1,6 @@
 // FusedAdamW: the same weights and moments as LibTorch's AdamW, step for step, and the same
-// optimizer state, so either resumes from the other's file.
+// optimizer state, so it resumes from LibTorch's file (and LibTorch from its, through the save
+// it inherits).
 #include "nn/torch/fused_adamw.hpp"
 
 #include <gtest/gtest.h>
@@ -74,7 +75,7 @@ TEST(FusedAdamW, TakesLibTorchsStepsToWithinFloatRounding) {
   EXPECT_FALSE(torch::allclose(fused->table->weight, start->table->weight, 1e-3, 1e-3));
 }
 
-TEST(FusedAdamW, ResumesFromLibTorchsStateAndItsOwn) {
+TEST(FusedAdamW, ResumesFromLibTorchsState) {
   // Ten steps of LibTorch's AdamW, its state saved, then ten more by FusedAdamW from that state,
   // against twenty of LibTorch's.
   const auto resumed = seededNet(3), reference = seededNet(3);
