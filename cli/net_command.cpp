@@ -181,7 +181,8 @@ void addNetInfo(CLI::App* net, Commands& commands) {
 
 struct NetWidenOptions {
   std::string file;
-  int accumulator = 0;
+  int accumulator = 0;  // 0: as it is
+  int hidden = 0;       // 0: as it is
   std::uint64_t seed = 1;
   std::string out;
   bool force = false;
@@ -215,16 +216,28 @@ void writeReshaped(const std::string& out, CheckpointContents& contents,
   writeCheckpoint(out, contents.header, mlpTensors(weights));
 }
 
-// Writes `file`'s mlp with a wider accumulator that computes the same function (nn/mlp/widen.hpp).
+// Writes `file`'s mlp with a wider accumulator, wider dense layers or both, computing the same
+// function (nn/mlp/widen.hpp).
 void runNetWiden(const NetWidenOptions& options, std::ostream& out) {
+  if (options.accumulator == 0 && options.hidden == 0)
+    throw InputError("give --accumulator, --hidden or both: the widths to widen to");
   CheckpointContents contents;
   const MlpWeights narrow = mlpToReshape(
       options.file, options.out, options.force,
-      [&](NetworkConfig& c) { c.accumulator = options.accumulator; }, contents);
-  if (options.accumulator <= narrow.config.accumulator)
+      [&](NetworkConfig& c) {
+        if (options.accumulator != 0) c.accumulator = options.accumulator;
+        if (options.hidden != 0) c.hidden = options.hidden;
+      },
+      contents);
+  if (options.accumulator != 0 && options.accumulator <= narrow.config.accumulator)
     throw InputError(options.file + ": has " + std::to_string(narrow.config.accumulator) +
                      " accumulator units; --accumulator must be more");
-  const MlpWeights wide = widenedMlp(narrow, options.accumulator, options.seed);
+  if (options.hidden != 0 && options.hidden <= narrow.config.hidden)
+    throw InputError(options.file + ": has " + std::to_string(narrow.config.hidden) +
+                     " hidden units; --hidden must be more");
+  MlpWeights wide = narrow;
+  if (options.accumulator != 0) wide = widenedMlp(wide, options.accumulator, options.seed);
+  if (options.hidden != 0) wide = widenedHidden(wide, options.hidden, options.seed);
   writeReshaped(options.out, contents, wide);
   out << "wrote " << options.out << ": " << describe(wide.config) << ", from "
       << describe(narrow.config) << " (" << options.file << "), the same outputs\n";
@@ -234,13 +247,14 @@ void addNetWiden(CLI::App* net, Commands& commands) {
   auto options = std::make_shared<NetWidenOptions>();
   CLI::App* widen = net->add_subcommand(
       "widen",
-      "Write an mlp with more accumulator units that computes what FILE computes (each new unit "
-      "a copy of an old one sharing its outgoing weights), to train on from with --init.");
+      "Write an mlp with more accumulator units, more hidden units or both that computes what "
+      "FILE computes (each new unit a copy of an old one sharing its outgoing weights), to train "
+      "on from with --init.");
   widen->add_option("FILE", options->file, "Checkpoint of an mlp")->required();
-  widen
-      ->add_option("--accumulator", options->accumulator,
-                   "Units of the wider feature layer (up to 4,096)")
-      ->required();
+  widen->add_option("--accumulator", options->accumulator,
+                    "Units of the wider feature layer (up to 4,096)");
+  widen->add_option("--hidden", options->hidden,
+                    "Units of each of the two wider dense layers (up to 1,024)");
   widen->add_option("--seed", options->seed, "Seed of the shares the copies take")
       ->capture_default_str();
   widen->add_option("--out", options->out, "Checkpoint file to write")->required();

@@ -125,6 +125,31 @@ TEST_F(NetCommand, WidenWritesAWiderMlpThatSearchesAsTheNarrowOneDoes) {
   EXPECT_FALSE(std::filesystem::exists(file("x.ckpt")));
 }
 
+TEST_F(NetCommand, WidenWidensTheDenseLayersAloneOrWithTheAccumulator) {
+  const std::string narrow = freshMlp("narrow.ckpt", 32, 8);
+  const std::string deeper = file("hidden.ckpt"), both = file("both.ckpt");
+  const CliResult hidden = runCamelot({"net", "widen", narrow, "--hidden", "12", "--out", deeper});
+  ASSERT_EQ(hidden.status, 0) << hidden.err;
+  EXPECT_EQ(hidden.out, "wrote " + deeper + ": mlp 32-12-12 (moves 32), from mlp 32-8-8 (moves " +
+                            "32) (" + narrow + "), the same outputs\n");
+  EXPECT_EQ(analysisFromValue(deeper), analysisFromValue(narrow));
+  const CliResult wide =
+      runCamelot({"net", "widen", narrow, "--accumulator", "48", "--hidden", "16", "--out", both});
+  ASSERT_EQ(wide.status, 0) << wide.err;
+  EXPECT_EQ(wide.out, "wrote " + both + ": mlp 48-16-16 (moves 32), from mlp 32-8-8 (moves " +
+                          "32) (" + narrow + "), the same outputs\n");
+  EXPECT_EQ(analysisFromValue(both), analysisFromValue(narrow));
+
+  expectRefused({"net", "widen", narrow, "--out", file("x.ckpt")},
+                "camelot net widen: give --accumulator, --hidden or both: the widths to widen "
+                "to\n");
+  expectRefused({"net", "widen", deeper, "--hidden", "12", "--out", file("x.ckpt")},
+                "camelot net widen: " + deeper + ": has 12 hidden units; --hidden must be more\n");
+  expectRefused({"net", "widen", narrow, "--hidden", "2000", "--out", file("x.ckpt")},
+                "camelot net widen: hidden must be in 1..1024 (got 2000)\n");
+  EXPECT_FALSE(std::filesystem::exists(file("x.ckpt")));
+}
+
 TEST_F(NetCommand, AverageWritesTheMeanOfMlpsOfOneShapeAndRefusesOthers) {
   const std::string a = freshMlp("a.ckpt", 32, 8), mean = file("mean.ckpt");
   // The mean of a network with itself searches as it does.
