@@ -62,20 +62,25 @@ std::vector<float> copiedRows(const std::vector<float>& m, std::size_t old, std:
   return out;
 }
 
-void requireWider(int old, int wide, const char* what) {
-  if (wide <= old)
+// `weights` with its config's `width` raised to `to` (the tensors still to reshape); throws
+// std::invalid_argument for a `to` that is not larger.
+MlpWeights withWidth(const MlpWeights& weights, int NetworkConfig::*width, int to,
+                     const char* what) {
+  const int old = weights.config.*width;
+  if (to <= old)
     throw std::invalid_argument("the network has " + std::to_string(old) + " " + what +
                                 " already; widen it to more");
+  MlpWeights w = weights;
+  w.config.*width = to;
+  return w;
 }
 
 }  // namespace
 
 MlpWeights widenedMlp(const MlpWeights& weights, int accumulator, std::uint64_t seed) {
-  requireWider(weights.config.accumulator, accumulator, "accumulator units");
+  MlpWeights w = withWidth(weights, &NetworkConfig::accumulator, accumulator, "accumulator units");
   const auto old = static_cast<std::size_t>(weights.config.accumulator);
   const auto wide = static_cast<std::size_t>(accumulator);
-  MlpWeights w = weights;
-  w.config.accumulator = accumulator;
   // The feature table is [features][units]: a new unit's column copies its source's.
   w.features = widenedColumns(weights.features, old, wide);
   const std::size_t features = w.features.size() / wide;
@@ -90,11 +95,9 @@ MlpWeights widenedMlp(const MlpWeights& weights, int accumulator, std::uint64_t 
 }
 
 MlpWeights widenedHidden(const MlpWeights& weights, int hidden, std::uint64_t seed) {
-  requireWider(weights.config.hidden, hidden, "hidden units");
+  MlpWeights w = withWidth(weights, &NetworkConfig::hidden, hidden, "hidden units");
   const auto old = static_cast<std::size_t>(weights.config.hidden);
   const auto wide = static_cast<std::size_t>(hidden);
-  MlpWeights w = weights;
-  w.config.hidden = hidden;
   Shares shares(seed);
   // The first layer's units: rows of layer1, columns of layer2.
   w.layer1 = copiedRows(weights.layer1, old, wide);
