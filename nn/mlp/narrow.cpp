@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "nn/mlp/unit_selection.hpp"
+
 namespace camelot {
 namespace {
 
@@ -68,16 +70,6 @@ std::vector<std::size_t> strongest(const Moments& moments,
   return order;
 }
 
-// The rows `kept` of the matrix `m` ([rows][columns]).
-std::vector<float> keptRows(const std::vector<float>& m, std::size_t columns,
-                            const std::vector<std::size_t>& kept) {
-  std::vector<float> out;
-  for (const std::size_t r : kept)
-    out.insert(out.end(), m.begin() + static_cast<std::ptrdiff_t>(r * columns),
-               m.begin() + static_cast<std::ptrdiff_t>((r + 1) * columns));
-  return out;
-}
-
 // The matrix `m` ([rows][units]) with the columns `kept` alone; with a `bias` (one a row), each
 // dropped column's weight times its unit's mean activation is added to its row's bias.
 std::vector<float> keptColumns(const std::vector<float>& m, std::size_t units,
@@ -134,19 +126,19 @@ MlpWeights narrowedMlp(const MlpWeights& weights, const MlpWidths& widths,
   const std::vector<std::size_t> keptUnits =
       strongest(accumulator, {&weights.layer1, &weights.query}, wideA, keepA);
   w.features = keptColumns(weights.features, wideA, keptUnits, accumulator, nullptr);
-  w.featureBias = keptRows(weights.featureBias, 1, keptUnits);
+  w.featureBias = selectedRows(weights.featureBias, 1, keptUnits);
   w.query = keptColumns(weights.query, wideA, keptUnits, accumulator, &w.queryBias);
   const std::vector<float> firstColumns =
       keptColumns(weights.layer1, wideA, keptUnits, accumulator, &w.layer1Bias);
   // The first layer: its kept outputs' rows.
   const std::vector<std::size_t> keptFirst = strongest(first, {&weights.layer2}, wideH, keepH);
-  w.layer1 = keptRows(firstColumns, keepA, keptFirst);
-  w.layer1Bias = keptRows(w.layer1Bias, 1, keptFirst);
+  w.layer1 = selectedRows(firstColumns, keepA, keptFirst);
+  w.layer1Bias = selectedRows(w.layer1Bias, 1, keptFirst);
   // The second layer: its kept outputs' rows first, then their kept inputs.
   const std::vector<std::size_t> keptSecond =
       strongest(second, {&weights.wdl, &weights.movesLeft}, wideH, keepH);
-  const std::vector<float> secondRows = keptRows(weights.layer2, wideH, keptSecond);
-  w.layer2Bias = keptRows(weights.layer2Bias, 1, keptSecond);
+  const std::vector<float> secondRows = selectedRows(weights.layer2, wideH, keptSecond);
+  w.layer2Bias = selectedRows(weights.layer2Bias, 1, keptSecond);
   w.layer2 = keptColumns(secondRows, wideH, keptFirst, first, &w.layer2Bias);
   w.wdl = keptColumns(weights.wdl, wideH, keptSecond, second, &w.wdlBias);
   w.movesLeft = keptColumns(weights.movesLeft, wideH, keptSecond, second, &w.movesLeftBias);

@@ -127,12 +127,14 @@ TEST_F(NetCommand, WidenWritesAWiderMlpThatSearchesAsTheNarrowOneDoes) {
 
 TEST_F(NetCommand, WidenWidensTheDenseLayersAloneOrWithTheAccumulator) {
   const std::string narrow = freshMlp("narrow.ckpt", 32, 8);
-  const std::string deeper = file("hidden.ckpt"), both = file("both.ckpt");
-  const CliResult hidden = runCamelot({"net", "widen", narrow, "--hidden", "12", "--out", deeper});
+  const std::string widerHidden = file("hidden.ckpt"), both = file("both.ckpt");
+  const CliResult hidden =
+      runCamelot({"net", "widen", narrow, "--hidden", "12", "--out", widerHidden});
   ASSERT_EQ(hidden.status, 0) << hidden.err;
-  EXPECT_EQ(hidden.out, "wrote " + deeper + ": mlp 32-12-12 (moves 32), from mlp 32-8-8 (moves " +
-                            "32) (" + narrow + "), the same outputs\n");
-  EXPECT_EQ(analysisFromValue(deeper), analysisFromValue(narrow));
+  EXPECT_EQ(hidden.out, "wrote " + widerHidden +
+                            ": mlp 32-12-12 (moves 32), from mlp 32-8-8 (moves " + "32) (" +
+                            narrow + "), the same outputs\n");
+  EXPECT_EQ(analysisFromValue(widerHidden), analysisFromValue(narrow));
   const CliResult wide =
       runCamelot({"net", "widen", narrow, "--accumulator", "48", "--hidden", "16", "--out", both});
   ASSERT_EQ(wide.status, 0) << wide.err;
@@ -143,8 +145,9 @@ TEST_F(NetCommand, WidenWidensTheDenseLayersAloneOrWithTheAccumulator) {
   expectRefused({"net", "widen", narrow, "--out", file("x.ckpt")},
                 "camelot net widen: give --accumulator, --hidden or both: the widths to widen "
                 "to\n");
-  expectRefused({"net", "widen", deeper, "--hidden", "12", "--out", file("x.ckpt")},
-                "camelot net widen: " + deeper + ": has 12 hidden units; --hidden must be more\n");
+  expectRefused(
+      {"net", "widen", widerHidden, "--hidden", "12", "--out", file("x.ckpt")},
+      "camelot net widen: " + widerHidden + ": has 12 hidden units; --hidden must be more\n");
   expectRefused({"net", "widen", narrow, "--hidden", "2000", "--out", file("x.ckpt")},
                 "camelot net widen: hidden must be in 1..1024 (got 2000)\n");
   EXPECT_FALSE(std::filesystem::exists(file("x.ckpt")));
