@@ -47,6 +47,10 @@ constexpr int kKillerOrder = 1 << 26;
 // first quiet move: a node that the moves before it cut off, or one with captures alone (R4), never
 // pays it.
 constexpr int kPriorOrderDepth = 2;
+// With policyPruneMoves, nodes this many plies from the horizon or fewer keep only their quiet
+// moves of highest prior, and those one ply from it ask the priors too: a pruned move saves its
+// whole subtree, so the call pays there as well.
+constexpr int kPolicyPruneDepth = 2;
 
 struct Ordered {
   int score;
@@ -248,8 +252,13 @@ class BasicAlphaBetaPlayer<Rules>::Search {
 
     Variant::generate(p, moves);
     if (moves.empty()) return Variant::noMovesScore(p, ply);
-    bool priorsPending =
-        player_.judge_ && player_.settings_.orderByPriors && depth >= kPriorOrderDepth;
+    const int pruneAfter =
+        player_.judge_ && player_.settings_.orderByPriors && !pvNode && depth <= kPolicyPruneDepth
+            ? player_.settings_.policyPruneMoves * depth
+            : 0;
+    bool priorsPending = player_.judge_ && player_.settings_.orderByPriors &&
+                         (depth >= kPriorOrderDepth || pruneAfter > 0);
+    int quietSearched = 0;
     scoreMoves(p, moves, tableMove, ply);
 
     // A forced reply or a compulsory capture (R4: every move is one, so there are few) is
@@ -269,6 +278,8 @@ class BasicAlphaBetaPlayer<Rules>::Search {
       const Ordered& o = *picked;
       const Move& m = moves[o.index];
       const bool quiet = o.quiet;
+      // The quiet moves come last, in the priors' order: the rest are the policy's least likely.
+      if (quiet && pruneAfter > 0 && quietSearched++ == pruneAfter) break;
       const Position next = Rules::after(p, m);
       const int newDepth = depth - 1 + extension;
       int score;

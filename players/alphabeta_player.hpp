@@ -41,6 +41,10 @@ struct BasicAlphaBetaSettings {
   // deadline, keeping the best root move it completed: +33 Elo over stopping at a third, the
   // default until 2026-12-05 (docs/learning.md, "The whole move's time").
   int deepenPercent = 100;
+  // With a judge that has priors and orderByPriors: at nodes off the principal variation one or
+  // two plies from the horizon, only this many quiet moves a ply of depth, the highest priors
+  // first, are searched after the tactical moves and killers (0: all of them).
+  int policyPruneMoves = 0;
 };
 
 // What the last search found.

@@ -81,6 +81,8 @@ BasicAlphaBetaSettings<Rules> alphaBetaSettings(const PlayerSpec& spec, std::uin
 // A network's alpha-beta answers in about a second when given no limit: deep enough to be its
 // strongest at a pace a person waits for.
 constexpr std::chrono::milliseconds kNetAlphaBetaTime{1000};
+// prune=K beyond this keeps every quiet move of any position either game has.
+constexpr int kMaxPruneMoves = 1000;
 
 // One loaded model per checkpoint file while any player uses it: a match makes a player per
 // game, and they share the weights.
@@ -148,6 +150,8 @@ std::unique_ptr<BasicPlayer<Rules>> makeNetAlphaBetaPlayer(const NetPlayerSpec& 
   if (!net.depth && !net.time) settings.timeLimit = kNetAlphaBetaTime;
   settings.seed = seed;
   settings.orderByPriors = net.policyOrder;
+  constexpr int kVariantPruneMoves = AlphaBetaVariant<Rules>::kPolicyPruneMoves;
+  settings.policyPruneMoves = net.pruneMoves.value_or(kVariantPruneMoves);
   settings.deepenPercent = net.deepenPercent.value_or(settings.deepenPercent);
   std::unique_ptr<BasicPositionJudge<Rules>> judge = makeNetworkJudgeFor<Rules>(model);
   if (!net.partners.empty()) {
@@ -162,6 +166,8 @@ std::unique_ptr<BasicPlayer<Rules>> makeNetAlphaBetaPlayer(const NetPlayerSpec& 
   std::string name = "net:" + net.file + ",";
   if (!net.policyOrder) name += "order=heuristics,";
   if (net.handPercent > 0) name += "hand=" + std::to_string(net.handPercent) + ",";
+  if (settings.policyPruneMoves != kVariantPruneMoves)
+    name += "prune=" + std::to_string(settings.policyPruneMoves) + ",";
   if (!net.partners.empty()) {
     name += "with=";
     for (std::size_t i = 0; i < net.partners.size(); ++i)
@@ -206,11 +212,12 @@ std::optional<NetPlayerSpec> netPlayerSpec(const PlayerSpec& spec, NetSearch fal
   net.search = *netSearchNamed(
       spec.choiceOption("search", netSearchName(fallback), {"alphabeta", "puct", "gumbel"}));
   if (!net.treeSearch()) {
-    spec.expectOnly({"search", "depth", "time", "deepen", "order", "hand", "with"});
+    spec.expectOnly({"search", "depth", "time", "deepen", "order", "hand", "with", "prune"});
     if (spec.has("depth")) net.depth = spec.intOption("depth", 0, 1, kMaxDepth);
     if (spec.has("deepen")) net.deepenPercent = spec.intOption("deepen", 0, 1, 100);
     net.policyOrder = spec.choiceOption("order", "policy", {"policy", "heuristics"}) == "policy";
     net.handPercent = spec.intOption("hand", 0, 0, 100);
+    if (spec.has("prune")) net.pruneMoves = spec.intOption("prune", 0, 0, kMaxPruneMoves);
     net.partners = spec.listOption("with", '+');
     if (const int ms = spec.intOption("time", 0, 0, kMaxMilliseconds); ms > 0)
       net.time = std::chrono::milliseconds(ms);

@@ -50,6 +50,7 @@ struct NetPlayerSpec {
   std::optional<std::chrono::milliseconds> time;
   std::optional<int> deepenPercent;  // alpha-beta: BasicAlphaBetaSettings::deepenPercent
   bool policyOrder = true;           // alpha-beta
+  std::optional<int> pruneMoves;     // alpha-beta: policyPruneMoves (default: the variant's)
   int handPercent = 0;  // alpha-beta: the hand-written evaluation's share of a leaf's value
   std::vector<std::string> partners;  // alpha-beta: with=, networks averaged into the value
   float minimaxWeight = 0.0f;         // tree searches: SearchParams::minimaxWeight

@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "engine/movegen.hpp"
 #include "engine/notation.hpp"
 #include "mcts/evaluation.hpp"
 #include "players/alphabeta_player.hpp"
@@ -236,6 +237,52 @@ TEST(AlphaBeta, OrdersTheRootByTheJudgesPriors) {
         unordered.insert(played);
     }
   EXPECT_GT(unordered.size(), 3u);
+}
+
+// A judge whose value scrambles the position's hash, so that many nodes fail low and would
+// search every reply, and whose priors fall with a move's place in the list. It keeps the
+// positions it values.
+class ScrambledJudge final : public PositionJudge {
+ public:
+  int value(const Position&, const MoveList&, std::uint64_t hash) override {
+    valued.insert(hash);
+    return static_cast<int>((hash >> 17) % 401) - 200;
+  }
+  void priors(const Position&, const MoveList& moves, std::vector<float>& priors) override {
+    priors.resize(moves.size());
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      priors[i] = 1.0f / static_cast<float>(i + 1);
+  }
+  std::set<std::uint64_t> valued;
+};
+
+// policyPruneMoves = K: a node off the principal variation within two plies of the horizon
+// searches its tactical moves and killers, then only K quiet moves a ply of depth, the highest
+// priors first. A root move whose reply was pruned away looks better than it is and is searched
+// again in full, so at depth 2 the move and the score are the full search's; at depth 3 the
+// pruned nodes below those replies are not searched again, and far fewer positions are valued.
+TEST(AlphaBeta, PrunesTheLowPriorQuietMovesNearTheHorizon) {
+  const auto search = [](int depth, int keep, std::uint64_t seed) {
+    AlphaBetaSettings settings;
+    settings.maxDepth = depth;
+    settings.ttMegabytes = 1;
+    settings.seed = seed;
+    settings.policyPruneMoves = keep;
+    auto owned = std::make_unique<ScrambledJudge>();
+    const ScrambledJudge& judge = *owned;
+    AlphaBetaPlayer player(settings, std::move(owned), "net:");
+    const Move move = player.chooseMove(Game());
+    return std::tuple(toNotation(move), player.lastSearch().score, judge.valued.size());
+  };
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const auto [fullMove, fullScore, fullValued] = search(2, 0, seed);
+    const auto [prunedMove, prunedScore, prunedValued] = search(2, 1, seed);
+    EXPECT_EQ(prunedMove, fullMove) << "seed " << seed;
+    EXPECT_EQ(prunedScore, fullScore) << "seed " << seed;
+  }
+  const std::size_t full = std::get<2>(search(3, 0, 1));
+  const std::size_t pruned = std::get<2>(search(3, 1, 1));
+  EXPECT_LT(pruned * 2, full) << pruned << " positions valued against " << full;
 }
 
 TEST(AlphaBeta, FollowsTheBudgetAndNamesItsSettings) {

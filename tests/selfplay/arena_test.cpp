@@ -146,11 +146,11 @@ TEST(NetPlayerSpecs, MalformedOnesAreSpecErrorsNamingTheSpec) {
   EXPECT_EQ(
       specError("net:x,foo=1"),
       "player 'net:x,foo=1': unknown option 'foo' (options: search, depth, time, deepen, order, "
-      "hand, with)");
+      "hand, with, prune)");
   EXPECT_EQ(
       specError("net:x,sims=8"),
       "player 'net:x,sims=8': unknown option 'sims' (options: search, depth, time, deepen, order, "
-      "hand, with)");
+      "hand, with, prune)");
   EXPECT_EQ(specError("net:x,search=puct,depth=3"),
             "player 'net:x,search=puct,depth=3': unknown option 'depth' (options: search, sims, "
             "time, minimax)");

@@ -318,6 +318,35 @@ TEST(NetAlphaBeta, HandSharesTheLeafValueWithTheHandWrittenEvaluation) {
   EXPECT_NE(score("net:" + kTinyMlp + ",depth=2"), score("net:" + kTinyMlp + ",depth=2,hand=100"));
 }
 
+// prune=K names the player where it is not the variant's default (Grand Camelot's 6, the
+// standard game's 0) and reaches its search; out of 0-1000, or on a tree search, it is an error.
+TEST(NetAlphaBeta, PruneKeepsTheQuietMovesOfHighestPriorNearTheHorizon) {
+  const auto name = [](auto rules, const std::string& spec) {
+    return makePlayer<decltype(rules)>(PlayerSpec::parse(spec), 1)->name();
+  };
+  EXPECT_EQ(name(GrandRules{}, "net:" + kGrandTinyMlp + ",depth=2"),
+            "net:" + kGrandTinyMlp + ",depth=2");
+  EXPECT_EQ(name(GrandRules{}, "net:" + kGrandTinyMlp + ",depth=2,prune=6"),
+            "net:" + kGrandTinyMlp + ",depth=2");
+  EXPECT_EQ(name(GrandRules{}, "net:" + kGrandTinyMlp + ",depth=2,prune=0"),
+            "net:" + kGrandTinyMlp + ",prune=0,depth=2");
+  EXPECT_EQ(name(StandardRules{}, "net:" + kTinyMlp + ",depth=2"), "net:" + kTinyMlp + ",depth=2");
+  EXPECT_EQ(name(StandardRules{}, "net:" + kTinyMlp + ",depth=2,prune=4"),
+            "net:" + kTinyMlp + ",prune=4,depth=2");
+  for (const char* bad : {",prune=1001", ",prune=-1", ",search=puct,prune=4"})
+    EXPECT_THROW(makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp + bad), 1),
+                 SpecError)
+        << bad;
+  // Grand Camelot's default prunes: to the same depth it searches fewer nodes than prune=0.
+  const auto nodes = [](const std::string& spec) {
+    const std::unique_ptr<GrandPlayer> player = makePlayer<GrandRules>(PlayerSpec::parse(spec), 1);
+    player->chooseMove(grand::GrandGame());
+    return player->lastReport()->visits;
+  };
+  EXPECT_LT(nodes("net:" + kGrandTinyMlp + ",depth=4"),
+            nodes("net:" + kGrandTinyMlp + ",depth=4,prune=0"));
+}
+
 // with=FILE[+FILE...] names the player and averages the partners' values into its judge: a
 // network's ensemble with itself searches exactly as it does alone (the mean of equal values is
 // exact). A partner of the other game, a missing one, an empty item or with= on a tree search is
