@@ -10,6 +10,8 @@
 #include <numeric>
 #include <random>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "engine/cfen.hpp"
 #include "engine/game.hpp"
@@ -27,6 +29,14 @@ namespace {
 const std::string kTinyMlp = (std::filesystem::path(CAMELOT_TEST_DATA) / "mlp-tiny.ckpt").string();
 const std::string kGrandTinyMlp =
     (std::filesystem::path(CAMELOT_TEST_DATA) / "grand-mlp-tiny.ckpt").string();
+
+// Each of the tiny network's spec with one of these tails is a spec error.
+void expectSpecErrors(const std::vector<std::string>& tails) {
+  for (const std::string& bad : tails)
+    EXPECT_THROW(makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp + bad), 1),
+                 SpecError)
+        << bad;
+}
 
 TEST(NetworkJudge, IsTheModelsExpectedScoreScaledAndItsPolicy) {
   const std::shared_ptr<const Model> model = loadModel(kTinyMlp);
@@ -305,10 +315,7 @@ TEST(NetAlphaBeta, HandSharesTheLeafValueWithTheHandWrittenEvaluation) {
   EXPECT_EQ(makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp + ",depth=2,hand=0"), 1)
                 ->name(),
             "net:" + kTinyMlp + ",depth=2");
-  for (const char* bad : {",hand=101", ",hand=-1", ",search=puct,hand=10"})
-    EXPECT_THROW(makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp + bad), 1),
-                 SpecError)
-        << bad;
+  expectSpecErrors({",hand=101", ",hand=-1", ",search=puct,hand=10"});
   // The blend changes what the search sees: the hand-written evaluation's share moves the score.
   const auto score = [](const std::string& spec) {
     const std::unique_ptr<Player> player = makePlayer<StandardRules>(PlayerSpec::parse(spec), 1);
@@ -333,10 +340,7 @@ TEST(NetAlphaBeta, PruneKeepsTheQuietMovesOfHighestPriorNearTheHorizon) {
   EXPECT_EQ(name(StandardRules{}, "net:" + kTinyMlp + ",depth=2"), "net:" + kTinyMlp + ",depth=2");
   EXPECT_EQ(name(StandardRules{}, "net:" + kTinyMlp + ",depth=2,prune=4"),
             "net:" + kTinyMlp + ",prune=4,depth=2");
-  for (const char* bad : {",prune=1001", ",prune=-1", ",search=puct,prune=4"})
-    EXPECT_THROW(makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp + bad), 1),
-                 SpecError)
-        << bad;
+  expectSpecErrors({",prune=1001", ",prune=-1", ",search=puct,prune=4"});
   // Grand Camelot's default prunes: to the same depth it searches fewer nodes than prune=0.
   const auto nodes = [](const std::string& spec) {
     const std::unique_ptr<GrandPlayer> player = makePlayer<GrandRules>(PlayerSpec::parse(spec), 1);
@@ -378,11 +382,8 @@ TEST(NetAlphaBeta, WithAveragesPartnerNetworksIntoTheValue) {
   EXPECT_THROW(validatePlayerSpec<StandardRules>(
                    PlayerSpec::parse("net:" + kTinyMlp + ",with=missing.ckpt")),
                std::exception);
-  for (const std::string& bad :
-       {",with=" + kTinyMlp + "+", ",with=+" + kTinyMlp, ",search=puct,with=" + kTinyMlp})
-    EXPECT_THROW(makePlayer<StandardRules>(PlayerSpec::parse("net:" + kTinyMlp + bad), 1),
-                 SpecError)
-        << bad;
+  expectSpecErrors(
+      {",with=" + kTinyMlp + "+", ",with=+" + kTinyMlp, ",search=puct,with=" + kTinyMlp});
 }
 
 }  // namespace
