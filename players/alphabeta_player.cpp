@@ -252,12 +252,11 @@ class BasicAlphaBetaPlayer<Rules>::Search {
 
     Variant::generate(p, moves);
     if (moves.empty()) return Variant::noMovesScore(p, ply);
-    const int pruneAfter =
-        player_.judge_ && player_.settings_.orderByPriors && !pvNode && depth <= kPolicyPruneDepth
-            ? player_.settings_.policyPruneMoves * depth
-            : 0;
-    bool priorsPending = player_.judge_ && player_.settings_.orderByPriors &&
-                         (depth >= kPriorOrderDepth || pruneAfter > 0);
+    const bool byPriors = player_.judge_ && player_.settings_.orderByPriors;
+    const int pruneAfter = byPriors && !pvNode && depth <= kPolicyPruneDepth
+                               ? player_.settings_.policyPruneMoves * depth
+                               : 0;
+    bool priorsPending = byPriors && (depth >= kPriorOrderDepth || pruneAfter > 0);
     int quietSearched = 0;
     scoreMoves(p, moves, tableMove, ply);
 

@@ -132,8 +132,8 @@ TEST_F(NetCommand, WidenWidensTheDenseLayersAloneOrWithTheAccumulator) {
       runCamelot({"net", "widen", narrow, "--hidden", "12", "--out", widerHidden});
   ASSERT_EQ(hidden.status, 0) << hidden.err;
   EXPECT_EQ(hidden.out, "wrote " + widerHidden +
-                            ": mlp 32-12-12 (moves 32), from mlp 32-8-8 (moves " + "32) (" +
-                            narrow + "), the same outputs\n");
+                            ": mlp 32-12-12 (moves 32), from mlp 32-8-8 (moves 32) (" + narrow +
+                            "), the same outputs\n");
   EXPECT_EQ(analysisFromValue(widerHidden), analysisFromValue(narrow));
   const CliResult wide =
       runCamelot({"net", "widen", narrow, "--accumulator", "48", "--hidden", "16", "--out", both});

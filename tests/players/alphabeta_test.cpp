@@ -7,6 +7,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <tuple>
 
 #include "engine/movegen.hpp"
 #include "engine/notation.hpp"
